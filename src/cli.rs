@@ -1,0 +1,93 @@
+//! The command line (clap): global `--game`/`--size`, and the `perft` subcommand.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use tablero::games::{AnyGame, BoardSize, GameKind};
+
+/// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
+/// the UCI/UGI protocol on stdin/stdout.
+#[derive(Debug, Parser)]
+#[command(name = "tablero", version, about)]
+struct Cli {
+    /// The game loaded at start: crossjack, jcshock or crossings.
+    #[arg(long, global = true, default_value = "crossjack", value_parser = parse_game)]
+    game: GameKind,
+    /// Board size of the start position: WxH (e.g. 10x7) or N for N×N (e.g. 9).
+    #[arg(long, global = true, value_parser = parse_size)]
+    size: Option<BoardSize>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Counts the leaves of the legal-move tree, split by root move.
+    Perft {
+        /// Start from this position string instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Plies to count.
+        depth: u32,
+    },
+}
+
+fn parse_game(text: &str) -> Result<GameKind, String> {
+    text.parse()
+        .map_err(|e: tablero::games::PositionError| e.to_string())
+}
+
+fn parse_size(text: &str) -> Result<BoardSize, String> {
+    text.parse()
+        .map_err(|e: tablero::games::PositionError| e.to_string())
+}
+
+/// Parses the command line and runs what it asks; the exit code says whether it worked.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => match tablero::protocol::run(cli.game, cli.size) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                log::error!("i/o error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Perft { fen, depth }) => perft(cli.game, cli.size, fen.as_deref(), depth),
+    }
+}
+
+fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32) -> ExitCode {
+    let game = match fen {
+        Some(fen) => AnyGame::from_fen(kind, fen),
+        None => AnyGame::start(kind, size.unwrap_or(kind.default_size())),
+    };
+    let mut game = match game {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let divide = game.divide(depth);
+    let elapsed = started.elapsed();
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        divide.iter().map(|(_, n)| n).sum()
+    };
+    for (mv, nodes) in &divide {
+        println!("{mv}: {nodes}");
+    }
+    println!();
+    println!("Nodes searched: {total}");
+    let secs = elapsed.as_secs_f64();
+    eprintln!(
+        "time {:.3} s, {:.0} leaves/s",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
+    ExitCode::SUCCESS
+}

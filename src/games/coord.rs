@@ -1,0 +1,112 @@
+//! Square names: a file letter `a`… and a rank number `1`… (`a1` bottom-left), parsed with
+//! nom, case-insensitive on input and lower case on output.
+
+use std::fmt;
+
+use nom::character::complete::{digit1, satisfy};
+use nom::combinator::map_res;
+use nom::sequence::pair;
+use nom::IResult;
+
+use super::{BoardSize, MoveError};
+
+/// A square by file and rank, both counted from 0 (`a1` is file 0, rank 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Coord {
+    /// File index, 0 = `a`.
+    pub file: usize,
+    /// Rank index, 0 = rank `1`.
+    pub rank: usize,
+}
+
+impl Coord {
+    /// The square at `file`, `rank` (0-based).
+    pub const fn new(file: usize, rank: usize) -> Self {
+        Coord { file, rank }
+    }
+
+    /// Index in a rank-major layout of a board `width` files wide: `rank * width + file`.
+    #[inline]
+    pub const fn index(self, width: usize) -> usize {
+        self.rank * width + self.file
+    }
+
+    /// The square of `index` in a rank-major layout of a board `width` files wide.
+    #[inline]
+    pub const fn from_index(index: usize, width: usize) -> Self {
+        Coord {
+            file: index % width,
+            rank: index / width,
+        }
+    }
+
+    /// True when the square lies on a board of `size`.
+    pub fn is_on(self, size: BoardSize) -> bool {
+        self.file < size.width && self.rank < size.height
+    }
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.file < 26 {
+            write!(f, "{}{}", (b'a' + self.file as u8) as char, self.rank + 1)
+        } else {
+            write!(f, "?{}", self.rank + 1)
+        }
+    }
+}
+
+/// nom parser for one square name, upper or lower case, without checking any board.
+pub fn square(input: &str) -> IResult<&str, Coord> {
+    let (rest, (letter, rank)) = pair(
+        satisfy(|c| c.is_ascii_alphabetic()),
+        map_res(digit1, str::parse::<usize>),
+    )(input)?;
+    let file = (letter.to_ascii_lowercase() as u8 - b'a') as usize;
+    // Rank 0 does not exist; map it beyond any board so the board check names it.
+    let rank = rank.checked_sub(1).unwrap_or(usize::MAX);
+    Ok((rest, Coord { file, rank }))
+}
+
+/// Checks that `coord`, written as `text`, lies on a board of `size`.
+pub fn on_board(coord: Coord, text: &str, size: BoardSize) -> Result<Coord, MoveError> {
+    if coord.is_on(size) {
+        Ok(coord)
+    } else {
+        Err(MoveError::OffBoard {
+            square: text.to_ascii_lowercase(),
+            width: size.width,
+            height: size.height,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_are_case_insensitive() {
+        assert_eq!(square("b1"), Ok(("", Coord::new(1, 0))));
+        assert_eq!(square("B1"), Ok(("", Coord::new(1, 0))));
+        assert_eq!(square("a10x"), Ok(("x", Coord::new(0, 9))));
+        assert!(square("11").is_err());
+        assert!(square("a").is_err());
+    }
+
+    #[test]
+    fn squares_off_the_board_are_named() {
+        let size = BoardSize::square(8);
+        let (_, c9) = square("c9").unwrap();
+        let err = on_board(c9, "c9", size).unwrap_err();
+        assert_eq!(err.to_string(), "c9 is off the 8x8 board");
+        let (_, a0) = square("a0").unwrap();
+        assert!(on_board(a0, "a0", size).is_err());
+    }
+
+    #[test]
+    fn squares_print_lower_case() {
+        assert_eq!(Coord::new(3, 6).to_string(), "d7");
+        assert_eq!(Coord::new(0, 9).to_string(), "a10");
+    }
+}

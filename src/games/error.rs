@@ -1,0 +1,77 @@
+//! Typed errors for position strings, moves and board sizes.
+
+use thiserror::Error;
+
+/// Why a position string (or a board size) was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The text does not follow the `<board> <side>` grammar.
+    #[error("malformed position string: {0}")]
+    Syntax(String),
+    /// A row's squares do not add up to the width of the first row.
+    #[error("row {row} has {found} squares, expected {expected}")]
+    RowWidth {
+        /// Row number counted from the top, starting at 1.
+        row: usize,
+        /// Squares the row describes.
+        found: usize,
+        /// Squares of the first row.
+        expected: usize,
+    },
+    /// A character that is not a piece of this game.
+    #[error("'{0}' is not a piece of {1}")]
+    UnknownPiece(char, &'static str),
+    /// The side-to-move field names no player of this game.
+    #[error("'{0}' is not a side of {1}")]
+    UnknownSide(String, &'static str),
+    /// The board has a size this game does not support.
+    #[error("{game} does not support a {width}x{height} board ({supported})")]
+    UnsupportedSize {
+        /// Game name.
+        game: &'static str,
+        /// Board width in squares.
+        width: usize,
+        /// Board height in squares.
+        height: usize,
+        /// The supported sizes, in words.
+        supported: &'static str,
+    },
+    /// A board size text such as `8x8` or `9` that cannot be read.
+    #[error("malformed board size '{0}': expected WxH or N")]
+    BadSize(String),
+    /// The position is well formed but cannot arise under the rules.
+    #[error("{0}")]
+    Inconsistent(String),
+}
+
+/// Why a move text was rejected in a position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation.
+    #[error("{0}: not a move in {1} notation ({2})")]
+    Syntax(String, &'static str, &'static str),
+    /// A square outside the board.
+    #[error("{square} is off the {width}x{height} board")]
+    OffBoard {
+        /// The square as written (lower case).
+        square: String,
+        /// Board width.
+        width: usize,
+        /// Board height.
+        height: usize,
+    },
+    /// The target square already holds a piece.
+    #[error("{0}: square is occupied")]
+    Occupied(String),
+    /// The game is over; no move can be played.
+    #[error("{0}: the game is over")]
+    GameOver(String),
+    /// Well formed, on the board, but against a rule; the text says which.
+    #[error("{mv}: {reason}")]
+    Illegal {
+        /// The move as written.
+        mv: String,
+        /// The rule it breaks.
+        reason: String,
+    },
+}

@@ -1,0 +1,147 @@
+//! The rules engines: one module per game behind the shared [`Game`] trait.
+//!
+//! Everything a game knows (rules, notation, hashing, evaluation) lives in its own module;
+//! [`GameState`] adds the move history every game shares, and [`AnyGame`] erases the game
+//! type for the protocol layer.
+
+pub mod any;
+pub mod coord;
+pub mod crossings;
+pub mod crossjack;
+pub mod error;
+pub mod fen;
+pub mod jcshock;
+pub mod size;
+pub mod state;
+pub mod zobrist;
+
+use std::fmt::Debug;
+
+pub use any::{AnyGame, GameKind};
+pub use coord::Coord;
+pub use error::{MoveError, PositionError};
+pub use size::BoardSize;
+pub use state::GameState;
+
+/// One of the two players. Player one always moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who moves first (UGI `p1`, UCI `w`).
+    One,
+    /// The player who moves second (UGI `p2`, UCI `b`).
+    Two,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 for player one, 1 for player two: an index into per-player arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    InPlay,
+    /// The game is over and this player won.
+    Won(Player),
+    /// The game is over without a winner.
+    Draw,
+}
+
+impl Status {
+    /// True once the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Status::InPlay
+    }
+}
+
+/// Upper bound on the legal moves of any position of any game; move buffers reserve it so
+/// that generation never reallocates.
+pub const MAX_MOVES: usize = 1024;
+
+/// A buffer of moves, reused across calls so that generation does not allocate.
+pub type MoveList<M> = Vec<M>;
+
+/// The rules of one game, as a position value that is copied to make a move (copy-make).
+///
+/// Implementations keep their Zobrist hash up to date in [`Game::play`]; a position's
+/// [`Game::status`] is judged from the position alone (history-dependent rules such as
+/// repetition belong to [`GameState`]).
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// A move of this game; small and `Copy`.
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// The name used by `UCI_Variant`, `--game` and `perft --game`.
+    const NAME: &'static str;
+
+    /// The board size of the default start position.
+    fn default_size() -> BoardSize;
+
+    /// The start position on a board of `size`.
+    fn start(size: BoardSize) -> Result<Self, PositionError>;
+
+    /// Reads a position string (`<board> <side>`), validating it against the rules.
+    fn from_fen(text: &str) -> Result<Self, PositionError>;
+
+    /// The position string of this position; [`Game::from_fen`] reads it back unchanged.
+    fn fen(&self) -> String;
+
+    /// The board's width and height.
+    fn size(&self) -> BoardSize;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move to `out` (which the caller clears). No moves exactly when the
+    /// position's [`Game::status`] is over.
+    fn generate_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves; games override it with a faster count (bulk perft).
+    fn count_moves(&self) -> usize {
+        let mut moves = Vec::with_capacity(MAX_MOVES);
+        self.generate_moves(&mut moves);
+        moves.len()
+    }
+
+    /// Plays a legal move (one [`Game::generate_moves`] produced) in place.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Where the game stands, judged from this position alone.
+    fn status(&self) -> Status;
+
+    /// The Zobrist hash, maintained incrementally by [`Game::play`].
+    fn hash(&self) -> u64;
+
+    /// The Zobrist hash recomputed from scratch; equals [`Game::hash`] (tests check it).
+    fn hash_from_scratch(&self) -> u64;
+
+    /// How many of the last plies could be undone by later moves; positions further back
+    /// cannot repeat. Games where nothing repeats keep the default 0.
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
+
+    /// Reads a move in this game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// Writes a move in this game's notation (one token).
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Static evaluation in centipawn-like units from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// A text diagram of the board with coordinates.
+    fn diagram(&self) -> String;
+}

@@ -1,0 +1,14 @@
+//! tablero: rules engines, a game-agnostic searcher and a UCI/UGI protocol engine for
+//! Cross-Jack (mode 1), JC Shock and Crossings.
+//!
+//! The tree mirrors the architecture:
+//! - [`games`]: one module per game behind the shared [`games::Game`] trait, plus the
+//!   type-erased [`games::AnyGame`] the protocol drives;
+//! - [`search`]: the game-agnostic searcher;
+//! - [`protocol`]: nom grammar → typed commands → engine state machine;
+//! - [`perft`]: move-generation counting used by tests, the CLI and the protocol.
+
+pub mod games;
+pub mod perft;
+pub mod protocol;
+pub mod search;
