@@ -1,11 +1,48 @@
 //! The UCI/UGI text protocol: nom grammar → typed commands → engine state machine.
+//!
+//! - [`input`]: bounded line reading (long lines and invalid UTF-8 are errors);
+//! - [`grammar`]: one line → one [`command::Command`];
+//! - [`engine`]: the state machine and the search thread;
+//! - [`options`]: the `option` lines and `setoption` values;
+//! - [`output`]: the flushed line writer shared with the search thread.
+
+pub mod command;
+pub mod engine;
+pub mod grammar;
+pub mod input;
+pub mod options;
+pub mod output;
 
 use std::io;
 
 use crate::games::{BoardSize, GameKind};
 
+pub use engine::{Engine, Flow};
+pub use output::Output;
+
 /// Speaks the protocol on stdin/stdout until `quit` or end of input, starting with `game`
 /// on a board of `size` (the game's default when `None`).
-pub fn run(_game: GameKind, _size: Option<BoardSize>) -> io::Result<()> {
-    Ok(())
+pub fn run(game: GameKind, size: Option<BoardSize>) -> io::Result<()> {
+    let out = Output::stdout();
+    let mut engine = Engine::new(game, size, out.clone())
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let stdin = io::stdin();
+    let mut reader = input::LineReader::new(stdin.lock(), input::MAX_LINE_BYTES);
+    let result = loop {
+        match reader.next_line() {
+            Ok(None) => break Ok(()),
+            Ok(Some(Ok(line))) => {
+                if engine.handle_line(&line) == Flow::Quit {
+                    break Ok(());
+                }
+            }
+            Ok(Some(Err(error))) => engine.handle_input_error(error),
+            Err(error) => break Err(error),
+        }
+        if out.is_broken() {
+            break Ok(());
+        }
+    };
+    engine.shutdown();
+    result
 }

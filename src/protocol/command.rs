@@ -1,0 +1,156 @@
+//! The typed commands the grammar produces and the engine executes.
+
+use std::time::Duration;
+
+use crate::games::Player;
+use crate::search::{Clock, Limits};
+
+/// Which handshake the controller used: the answers differ only in the final `uciok`/`ugiok`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// `uci`, answered by `uciok`.
+    Uci,
+    /// `ugi`, answered by `ugiok`.
+    Ugi,
+}
+
+/// Where a `position` command starts before its `moves`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartPosition {
+    /// `startpos`: the start position of the selected game and size.
+    StartPos,
+    /// `fen <board> <side>`: the position string, its fields joined by one space.
+    Fen(String),
+}
+
+/// What a `query` asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Query {
+    /// `query gameover`: `response true|false`.
+    GameOver,
+    /// `query p1turn`: `response true|false`.
+    P1Turn,
+    /// `query result`: `response p1win|p2win|draw|none`.
+    Result,
+    /// `query fen`: `response <position string>`.
+    Fen,
+    /// `query moves`: `response <every legal move>`.
+    Moves,
+}
+
+/// The limits of a `go` command as written, times in milliseconds.
+///
+/// Times may be negative on the wire (some managers send a negative clock after a flag fall);
+/// they count as zero.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// `depth <plies>`.
+    pub depth: Option<u32>,
+    /// `nodes <count>`.
+    pub nodes: Option<u64>,
+    /// `movetime <ms>`.
+    pub movetime: Option<u64>,
+    /// Player one's clock: `wtime` or `p1time`.
+    pub p1time: Option<i64>,
+    /// Player two's clock: `btime` or `p2time`.
+    pub p2time: Option<i64>,
+    /// Player one's increment: `winc` or `p1inc`.
+    pub p1inc: Option<i64>,
+    /// Player two's increment: `binc` or `p2inc`.
+    pub p2inc: Option<i64>,
+    /// `movestogo <moves>`.
+    pub movestogo: Option<u32>,
+    /// `infinite`.
+    pub infinite: bool,
+    /// `ponder`: accepted and ignored (the engine offers no `Ponder` option).
+    pub ponder: bool,
+}
+
+impl GoParams {
+    /// True when no limit was given: the search then runs until `stop` (UCI habit).
+    pub fn has_no_limit(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.clock_given().is_none()
+    }
+
+    fn clock_given(&self) -> Option<()> {
+        (self.p1time.is_some()
+            || self.p2time.is_some()
+            || self.p1inc.is_some()
+            || self.p2inc.is_some()
+            || self.movestogo.is_some())
+        .then_some(())
+    }
+
+    /// The searcher's limits, with `move_overhead` from the `Move Overhead` option.
+    pub fn to_limits(&self, move_overhead: Duration) -> Limits {
+        let clock = self.clock_given().map(|()| {
+            let mut clock = Clock {
+                moves_to_go: self.movestogo,
+                ..Clock::default()
+            };
+            clock.time[Player::One.index()] = self.p1time.map(millis);
+            clock.time[Player::Two.index()] = self.p2time.map(millis);
+            clock.increment[Player::One.index()] = self.p1inc.map(millis).unwrap_or_default();
+            clock.increment[Player::Two.index()] = self.p2inc.map(millis).unwrap_or_default();
+            clock
+        });
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            clock,
+            infinite: self.infinite || self.has_no_limit(),
+            move_overhead,
+        }
+    }
+}
+
+fn millis(ms: i64) -> Duration {
+    Duration::from_millis(ms.max(0).unsigned_abs())
+}
+
+/// One protocol command, parsed and typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `uci` or `ugi`: identify, list the options, `uciok`/`ugiok`.
+    Hello(Dialect),
+    /// `isready`: `readyok`.
+    IsReady,
+    /// `ucinewgame` / `uginewgame`: back to the start position, transposition table cleared.
+    NewGame,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name, words joined by one space.
+        name: String,
+        /// The value, words joined by one space; `None` without `value` (buttons).
+        value: Option<String>,
+    },
+    /// `position startpos|fen <fen> [moves …]`.
+    Position {
+        /// The position before the moves.
+        start: StartPosition,
+        /// The moves to play from it, as written.
+        moves: Vec<String>,
+    },
+    /// `go …`: search.
+    Go(GoParams),
+    /// `go perft <depth>`: count leaves below every root move.
+    Perft(u32),
+    /// `stop`: end the search now.
+    Stop,
+    /// `ponderhit`: accepted and ignored.
+    PonderHit,
+    /// `debug on|off`: accepted; only remembered.
+    Debug(bool),
+    /// `query …`.
+    Query(Query),
+    /// `d`: the board diagram and the position's facts.
+    Display,
+    /// `help`: the command list.
+    Help,
+    /// `quit`: stop and exit.
+    Quit,
+}

@@ -1,0 +1,722 @@
+//! The protocol grammar (nom): one text line → one typed [`Command`].
+//!
+//! A line is whitespace-separated tokens. Keywords are matched case-insensitively; everything
+//! else (option names and values, position strings, moves) is passed on as written. Every
+//! failure becomes a [`SyntaxError`] that names the command, what was expected and the token
+//! found instead, never nom's debug output.
+
+use std::fmt;
+
+use nom::bytes::complete::{take_till1, take_while};
+use nom::combinator::{map, opt, verify};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::{many0, many1};
+use nom::sequence::preceded;
+use nom::{Err, IResult};
+
+use super::command::{Command, Dialect, GoParams, Query, StartPosition};
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError(String);
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// The grammar's nom error: where it happened and, once known, what was expected there or
+/// why the token found is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrammarError<'a> {
+    input: &'a str,
+    expected: Option<&'static str>,
+    reason: Option<String>,
+}
+
+impl<'a> GrammarError<'a> {
+    fn expected(input: &'a str, what: &'static str) -> Self {
+        GrammarError {
+            input,
+            expected: Some(what),
+            reason: None,
+        }
+    }
+
+    fn reason(input: &'a str, reason: String) -> Self {
+        GrammarError {
+            input,
+            expected: None,
+            reason: Some(reason),
+        }
+    }
+
+    fn is_specific(&self) -> bool {
+        self.expected.is_some() || self.reason.is_some()
+    }
+
+    fn message(&self) -> String {
+        match (&self.reason, self.expected) {
+            (Some(reason), _) => reason.clone(),
+            (None, Some(what)) => format!("expected {what}, found {}", describe(self.input)),
+            (None, None) => format!("unexpected {}", describe(self.input)),
+        }
+    }
+}
+
+impl<'a> ParseError<&'a str> for GrammarError<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        GrammarError {
+            input,
+            expected: None,
+            reason: None,
+        }
+    }
+
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    fn or(self, other: Self) -> Self {
+        if other.is_specific() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T, GrammarError<'a>>;
+
+/// The first token of `rest`, quoted, or "end of line".
+fn describe(rest: &str) -> String {
+    match rest.split_ascii_whitespace().next() {
+        Some(token) => format!("'{token}'"),
+        None => "end of line".to_string(),
+    }
+}
+
+fn is_space(c: char) -> bool {
+    c.is_ascii_whitespace()
+}
+
+/// One token: a run of non-blank characters, after any blanks.
+fn token(input: &str) -> Res<'_, &str> {
+    preceded(take_while(is_space), take_till1(is_space))(input)
+}
+
+/// A token equal to `word`, ignoring ASCII case.
+fn keyword(word: &'static str) -> impl FnMut(&str) -> Res<'_, &str> {
+    move |input| verify(token, |t: &str| t.eq_ignore_ascii_case(word))(input)
+}
+
+/// Runs `parser`; if it fails without saying why, fails for good saying `what` was expected
+/// where it started.
+fn expect<'a, T>(
+    what: &'static str,
+    mut parser: impl FnMut(&'a str) -> Res<'a, T>,
+) -> impl FnMut(&'a str) -> Res<'a, T> {
+    move |input| {
+        parser(input).map_err(|e| match e {
+            Err::Error(e) | Err::Failure(e) if e.is_specific() => Err::Failure(e),
+            Err::Error(_) | Err::Failure(_) => Err::Failure(GrammarError::expected(input, what)),
+            Err::Incomplete(n) => Err::Incomplete(n),
+        })
+    }
+}
+
+/// Nothing but blanks is left; otherwise fails saying `what` could have come instead.
+fn end_of_line(what: &'static str) -> impl FnMut(&str) -> Res<'_, ()> {
+    move |input| {
+        if input.trim_start_matches(is_space).is_empty() {
+            Ok(("", ()))
+        } else {
+            Err(Err::Failure(GrammarError::expected(input, what)))
+        }
+    }
+}
+
+/// A decimal number that fits in `T`; `what` names it in the error.
+fn number<'a, T: std::str::FromStr>(what: &'static str) -> impl FnMut(&'a str) -> Res<'a, T> {
+    move |input| {
+        let (rest, text) = expect(what, token)(input)?;
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Err::Failure(GrammarError::reason(
+                input,
+                format!("expected {what}, found '{text}'"),
+            )));
+        }
+        match text.parse::<T>() {
+            Ok(value) => Ok((rest, value)),
+            Err(_) if text.starts_with('-') => Err(Err::Failure(GrammarError::reason(
+                input,
+                format!("{what} may not be negative, found '{text}'"),
+            ))),
+            Err(_) => Err(Err::Failure(GrammarError::reason(
+                input,
+                format!("{what} '{text}' is too large"),
+            ))),
+        }
+    }
+}
+
+/// A positive number: like [`number`] but zero is refused.
+fn positive<'a, T: std::str::FromStr + Default + PartialEq>(
+    what: &'static str,
+) -> impl FnMut(&'a str) -> Res<'a, T> {
+    move |input| {
+        let (rest, value) = number::<T>(what)(input)?;
+        if value == T::default() {
+            return Err(Err::Failure(GrammarError::reason(
+                input,
+                format!("{what} must be at least 1"),
+            )));
+        }
+        Ok((rest, value))
+    }
+}
+
+/// Tokens joined by one space.
+fn words(tokens: Vec<&str>) -> String {
+    tokens.join(" ")
+}
+
+// ---------------------------------------------------------------------------------------
+// The commands
+// ---------------------------------------------------------------------------------------
+
+/// `debug on|off`.
+fn debug_args(input: &str) -> Res<'_, Command> {
+    let (rest, on) = expect(
+        "'on' or 'off'",
+        nom::branch::alt((map(keyword("on"), |_| true), map(keyword("off"), |_| false))),
+    )(input)?;
+    let (rest, ()) = end_of_line("end of line")(rest)?;
+    Ok((rest, Command::Debug(on)))
+}
+
+/// `setoption name <words…> [value <words…>]`.
+fn setoption_args(input: &str) -> Res<'_, Command> {
+    let (rest, _) = expect("'name'", keyword("name"))(input)?;
+    let not_value = |t: &str| !t.eq_ignore_ascii_case("value");
+    let (rest, name) = expect("an option name", many1(verify(token, not_value)))(rest)?;
+    let (rest, value) = opt(preceded(keyword("value"), many0(token)))(rest)?;
+    let (rest, ()) = end_of_line("end of line")(rest)?;
+    Ok((
+        rest,
+        Command::SetOption {
+            name: words(name),
+            value: value.map(words),
+        },
+    ))
+}
+
+/// `startpos` or `fen <fields…>` (every token up to `moves`).
+fn start_position(input: &str) -> Res<'_, StartPosition> {
+    let not_moves = |t: &str| !t.eq_ignore_ascii_case("moves");
+    expect(
+        "'startpos' or 'fen'",
+        nom::branch::alt((
+            map(keyword("startpos"), |_| StartPosition::StartPos),
+            preceded(
+                keyword("fen"),
+                map(
+                    expect(
+                        "a position string after 'fen'",
+                        many1(verify(token, not_moves)),
+                    ),
+                    |fields| StartPosition::Fen(words(fields)),
+                ),
+            ),
+        )),
+    )(input)
+}
+
+/// `startpos|fen <fen> [moves <move>…]`.
+fn position_args(input: &str) -> Res<'_, Command> {
+    let (rest, start) = start_position(input)?;
+    let (rest, moves) = opt(preceded(keyword("moves"), many0(token)))(rest)?;
+    let (rest, ()) = end_of_line("'moves' or end of line")(rest)?;
+    let moves = moves
+        .unwrap_or_default()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    Ok((rest, Command::Position { start, moves }))
+}
+
+/// One `go` parameter as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GoParam {
+    Depth(u32),
+    Nodes(u64),
+    MoveTime(u64),
+    P1Time(i64),
+    P2Time(i64),
+    P1Inc(i64),
+    P2Inc(i64),
+    MovesToGo(u32),
+    Infinite,
+    Ponder,
+    Perft(u32),
+}
+
+impl GoParam {
+    /// The name used in "given twice" errors; the UCI and UGI spellings of a clock share one.
+    fn name(self) -> &'static str {
+        match self {
+            GoParam::Depth(_) => "depth",
+            GoParam::Nodes(_) => "nodes",
+            GoParam::MoveTime(_) => "movetime",
+            GoParam::P1Time(_) => "player 1 time (wtime/p1time)",
+            GoParam::P2Time(_) => "player 2 time (btime/p2time)",
+            GoParam::P1Inc(_) => "player 1 increment (winc/p1inc)",
+            GoParam::P2Inc(_) => "player 2 increment (binc/p2inc)",
+            GoParam::MovesToGo(_) => "movestogo",
+            GoParam::Infinite => "infinite",
+            GoParam::Ponder => "ponder",
+            GoParam::Perft(_) => "perft",
+        }
+    }
+}
+
+/// One `go` parameter: a keyword and, for most, its number.
+fn go_param(input: &str) -> Res<'_, GoParam> {
+    let (rest, word) = token(input)?;
+    match word.to_ascii_lowercase().as_str() {
+        "depth" => map(positive("a depth in plies"), GoParam::Depth)(rest),
+        "nodes" => map(positive("a node count"), GoParam::Nodes)(rest),
+        "movetime" => map(number("a time in milliseconds"), GoParam::MoveTime)(rest),
+        "wtime" | "p1time" => map(number("a time in milliseconds"), GoParam::P1Time)(rest),
+        "btime" | "p2time" => map(number("a time in milliseconds"), GoParam::P2Time)(rest),
+        "winc" | "p1inc" => map(number("an increment in milliseconds"), GoParam::P1Inc)(rest),
+        "binc" | "p2inc" => map(number("an increment in milliseconds"), GoParam::P2Inc)(rest),
+        "movestogo" => map(positive("a move count"), GoParam::MovesToGo)(rest),
+        "perft" => map(positive("a perft depth"), GoParam::Perft)(rest),
+        "infinite" => Ok((rest, GoParam::Infinite)),
+        "ponder" => Ok((rest, GoParam::Ponder)),
+        _ => Err(Err::Error(GrammarError::from_error_kind(
+            input,
+            ErrorKind::Tag,
+        ))),
+    }
+}
+
+/// Folds the parameters into one `go` or `go perft` command, refusing repeats and a perft
+/// mixed with search limits.
+fn go_command(params: Vec<GoParam>) -> Result<Command, String> {
+    let mut go = GoParams::default();
+    let mut perft = None;
+    let mut seen: Vec<&'static str> = Vec::new();
+    for param in &params {
+        if seen.contains(&param.name()) {
+            return Err(format!("{} given twice", param.name()));
+        }
+        seen.push(param.name());
+        match *param {
+            GoParam::Depth(d) => go.depth = Some(d),
+            GoParam::Nodes(n) => go.nodes = Some(n),
+            GoParam::MoveTime(t) => go.movetime = Some(t),
+            GoParam::P1Time(t) => go.p1time = Some(t),
+            GoParam::P2Time(t) => go.p2time = Some(t),
+            GoParam::P1Inc(t) => go.p1inc = Some(t),
+            GoParam::P2Inc(t) => go.p2inc = Some(t),
+            GoParam::MovesToGo(m) => go.movestogo = Some(m),
+            GoParam::Infinite => go.infinite = true,
+            GoParam::Ponder => go.ponder = true,
+            GoParam::Perft(d) => perft = Some(d),
+        }
+    }
+    match perft {
+        Some(_) if params.len() > 1 => {
+            Err("perft takes only a depth and cannot be combined with search limits".into())
+        }
+        Some(depth) => Ok(Command::Perft(depth)),
+        None => Ok(Command::Go(go)),
+    }
+}
+
+const GO_PARAMETERS: &str = "a go parameter (depth, nodes, movetime, wtime, btime, winc, binc, \
+     p1time, p2time, p1inc, p2inc, movestogo, infinite, ponder, perft)";
+
+/// `go [<param> …]`.
+fn go_args(input: &str) -> Res<'_, Command> {
+    let (rest, params) = many0(go_param)(input)?;
+    let (rest, ()) = end_of_line(GO_PARAMETERS)(rest)?;
+    match go_command(params) {
+        Ok(command) => Ok((rest, command)),
+        Err(reason) => Err(Err::Failure(GrammarError::reason(input, reason))),
+    }
+}
+
+/// `query gameover|p1turn|result|fen|moves`.
+fn query_args(input: &str) -> Res<'_, Command> {
+    let (rest, query) = expect(
+        "gameover, p1turn, result, fen or moves",
+        nom::branch::alt((
+            map(keyword("gameover"), |_| Query::GameOver),
+            map(keyword("p1turn"), |_| Query::P1Turn),
+            map(keyword("result"), |_| Query::Result),
+            map(keyword("fen"), |_| Query::Fen),
+            map(keyword("moves"), |_| Query::Moves),
+        )),
+    )(input)?;
+    let (rest, ()) = end_of_line("end of line")(rest)?;
+    Ok((rest, Command::Query(query)))
+}
+
+/// A command that takes no arguments.
+fn bare(command: Command) -> impl FnMut(&str) -> Res<'_, Command> {
+    move |input| {
+        let (rest, ()) = end_of_line("end of line")(input)?;
+        Ok((rest, command.clone()))
+    }
+}
+
+/// Parses one line (without its line break). `Ok(None)` for a blank line.
+pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
+    let Ok((args, word)) = token(line) else {
+        return Ok(None);
+    };
+    let word = word.to_ascii_lowercase();
+    let args_parser: Box<dyn FnMut(&str) -> Res<'_, Command>> = match word.as_str() {
+        "uci" => Box::new(bare(Command::Hello(Dialect::Uci))),
+        "ugi" => Box::new(bare(Command::Hello(Dialect::Ugi))),
+        "isready" => Box::new(bare(Command::IsReady)),
+        "ucinewgame" | "uginewgame" => Box::new(bare(Command::NewGame)),
+        "setoption" => Box::new(setoption_args),
+        "position" => Box::new(position_args),
+        "go" => Box::new(go_args),
+        "stop" => Box::new(bare(Command::Stop)),
+        "ponderhit" => Box::new(bare(Command::PonderHit)),
+        "query" => Box::new(query_args),
+        "d" => Box::new(bare(Command::Display)),
+        "debug" => Box::new(debug_args),
+        "help" => Box::new(bare(Command::Help)),
+        "quit" => Box::new(bare(Command::Quit)),
+        _ => {
+            return Err(SyntaxError(format!(
+                "unknown command '{word}' (send 'help' for the list)"
+            )))
+        }
+    };
+    run_args(&word, args_parser, args).map(Some)
+}
+
+fn run_args<'a>(
+    word: &str,
+    mut parser: Box<dyn FnMut(&'a str) -> Res<'a, Command> + 'a>,
+    args: &'a str,
+) -> Result<Command, SyntaxError> {
+    match parser(args) {
+        Ok((_, command)) => Ok(command),
+        Err(Err::Error(e)) | Err(Err::Failure(e)) => {
+            Err(SyntaxError(format!("{word}: {}", e.message())))
+        }
+        Err(Err::Incomplete(_)) => Err(SyntaxError(format!("{word}: incomplete command"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Command {
+        match parse_line(line) {
+            Ok(Some(command)) => command,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    fn error(line: &str) -> String {
+        match parse_line(line) {
+            Err(e) => e.to_string(),
+            other => panic!("{line:?} should fail but gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn blank_lines_are_no_command() {
+        assert_eq!(parse_line(""), Ok(None));
+        assert_eq!(parse_line("  \t "), Ok(None));
+    }
+
+    #[test]
+    fn tokens_are_separated_by_any_blanks() {
+        assert_eq!(token("  \tgo  depth"), Ok(("  depth", "go")));
+        assert!(token("   ").is_err());
+    }
+
+    #[test]
+    fn keywords_ignore_case() {
+        assert_eq!(parse("ISREADY"), Command::IsReady);
+        assert_eq!(
+            parse("Position StartPos Moves a1"),
+            parse("position startpos moves a1")
+        );
+    }
+
+    #[test]
+    fn handshakes_name_their_dialect() {
+        assert_eq!(parse("uci"), Command::Hello(Dialect::Uci));
+        assert_eq!(parse("ugi"), Command::Hello(Dialect::Ugi));
+    }
+
+    #[test]
+    fn both_new_game_spellings_mean_the_same() {
+        assert_eq!(parse("ucinewgame"), Command::NewGame);
+        assert_eq!(parse("uginewgame"), Command::NewGame);
+    }
+
+    #[test]
+    fn bare_commands_refuse_extra_tokens() {
+        assert_eq!(
+            error("isready now"),
+            "isready: expected end of line, found 'now'"
+        );
+        assert_eq!(error("quit 1"), "quit: expected end of line, found '1'");
+    }
+
+    #[test]
+    fn unknown_commands_are_named() {
+        assert_eq!(
+            error("jump a1"),
+            "unknown command 'jump' (send 'help' for the list)"
+        );
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_contain_spaces() {
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert_eq!(
+            parse("setoption   name Move  Overhead value 50"),
+            Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("50".into())
+            }
+        );
+        assert_eq!(
+            parse("setoption name Size value"),
+            Command::SetOption {
+                name: "Size".into(),
+                value: Some(String::new())
+            }
+        );
+    }
+
+    #[test]
+    fn setoption_needs_name_then_a_name() {
+        assert_eq!(
+            error("setoption Hash 3"),
+            "setoption: expected 'name', found 'Hash'"
+        );
+        assert_eq!(
+            error("setoption name"),
+            "setoption: expected an option name, found end of line"
+        );
+        assert_eq!(
+            error("setoption name value 3"),
+            "setoption: expected an option name, found 'value'"
+        );
+    }
+
+    #[test]
+    fn position_startpos_with_and_without_moves() {
+        assert_eq!(
+            parse("position startpos"),
+            Command::Position {
+                start: StartPosition::StartPos,
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            parse("position startpos moves d8 d1 E8"),
+            Command::Position {
+                start: StartPosition::StartPos,
+                moves: vec!["d8".into(), "d1".into(), "E8".into()]
+            }
+        );
+        assert_eq!(
+            parse("position startpos moves"),
+            Command::Position {
+                start: StartPosition::StartPos,
+                moves: vec![]
+            }
+        );
+    }
+
+    #[test]
+    fn position_fen_takes_every_field_up_to_moves() {
+        assert_eq!(
+            parse("position fen 3/3/3   x moves b3"),
+            Command::Position {
+                start: StartPosition::Fen("3/3/3 x".into()),
+                moves: vec!["b3".into()]
+            }
+        );
+        assert_eq!(
+            parse("position fen 3/3/3 x extra"),
+            Command::Position {
+                start: StartPosition::Fen("3/3/3 x extra".into()),
+                moves: vec![]
+            }
+        );
+    }
+
+    #[test]
+    fn position_errors_name_the_token() {
+        assert_eq!(
+            error("position"),
+            "position: expected 'startpos' or 'fen', found end of line"
+        );
+        assert_eq!(
+            error("position start"),
+            "position: expected 'startpos' or 'fen', found 'start'"
+        );
+        assert_eq!(
+            error("position fen"),
+            "position: expected a position string after 'fen', found end of line"
+        );
+        assert_eq!(
+            error("position fen moves a1"),
+            "position: expected a position string after 'fen', found 'moves'"
+        );
+        assert_eq!(
+            error("position startpos a1 a2"),
+            "position: expected 'moves' or end of line, found 'a1'"
+        );
+    }
+
+    #[test]
+    fn go_reads_every_limit() {
+        let Command::Go(go) =
+            parse("go depth 5 nodes 1000 movetime 300 wtime 1 btime 2 winc 3 binc 4 movestogo 7")
+        else {
+            panic!("not a go");
+        };
+        assert_eq!(go.depth, Some(5));
+        assert_eq!(go.nodes, Some(1000));
+        assert_eq!(go.movetime, Some(300));
+        assert_eq!(
+            (go.p1time, go.p2time, go.p1inc, go.p2inc),
+            (Some(1), Some(2), Some(3), Some(4))
+        );
+        assert_eq!(go.movestogo, Some(7));
+        assert!(!go.infinite);
+    }
+
+    #[test]
+    fn ugi_clocks_are_the_uci_clocks() {
+        assert_eq!(
+            parse("go p1time 10 p2time 20 p1inc 1 p2inc 2"),
+            parse("go wtime 10 btime 20 winc 1 binc 2")
+        );
+    }
+
+    #[test]
+    fn clocks_may_be_negative() {
+        let Command::Go(go) = parse("go wtime -20 btime 100") else {
+            panic!("not a go");
+        };
+        assert_eq!(go.p1time, Some(-20));
+    }
+
+    #[test]
+    fn go_alone_and_infinite_and_ponder() {
+        assert_eq!(parse("go"), Command::Go(GoParams::default()));
+        let Command::Go(go) = parse("go infinite ponder") else {
+            panic!("not a go");
+        };
+        assert!(go.infinite && go.ponder);
+    }
+
+    #[test]
+    fn go_perft_is_its_own_command() {
+        assert_eq!(parse("go perft 3"), Command::Perft(3));
+        assert_eq!(
+            error("go perft 3 depth 2"),
+            "go: perft takes only a depth and cannot be combined with search limits"
+        );
+    }
+
+    #[test]
+    fn go_numbers_are_checked() {
+        assert_eq!(
+            error("go depth"),
+            "go: expected a depth in plies, found end of line"
+        );
+        assert_eq!(
+            error("go depth x"),
+            "go: expected a depth in plies, found 'x'"
+        );
+        assert_eq!(
+            error("go depth 0"),
+            "go: a depth in plies must be at least 1"
+        );
+        assert_eq!(
+            error("go depth -3"),
+            "go: a depth in plies may not be negative, found '-3'"
+        );
+        assert_eq!(
+            error("go nodes 99999999999999999999999"),
+            "go: a node count '99999999999999999999999' is too large"
+        );
+        assert_eq!(
+            error("go movetime 1.5"),
+            "go: expected a time in milliseconds, found '1.5'"
+        );
+    }
+
+    #[test]
+    fn go_refuses_unknown_and_repeated_parameters() {
+        assert!(error("go mate 3").starts_with("go: expected a go parameter"));
+        assert!(error("go mate 3").ends_with("found 'mate'"));
+        assert_eq!(error("go depth 3 depth 4"), "go: depth given twice");
+        assert_eq!(
+            error("go wtime 3 p1time 4"),
+            "go: player 1 time (wtime/p1time) given twice"
+        );
+    }
+
+    #[test]
+    fn queries_are_the_five_known_ones() {
+        assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
+        assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
+        assert_eq!(parse("query result"), Command::Query(Query::Result));
+        assert_eq!(parse("query fen"), Command::Query(Query::Fen));
+        assert_eq!(parse("query moves"), Command::Query(Query::Moves));
+        assert_eq!(
+            error("query score"),
+            "query: expected gameover, p1turn, result, fen or moves, found 'score'"
+        );
+    }
+
+    #[test]
+    fn debug_takes_on_or_off() {
+        assert_eq!(parse("debug on"), Command::Debug(true));
+        assert_eq!(parse("debug off"), Command::Debug(false));
+        assert_eq!(
+            error("debug"),
+            "debug: expected 'on' or 'off', found end of line"
+        );
+    }
+
+    #[test]
+    fn small_commands() {
+        assert_eq!(parse("stop"), Command::Stop);
+        assert_eq!(parse("ponderhit"), Command::PonderHit);
+        assert_eq!(parse("d"), Command::Display);
+        assert_eq!(parse("help"), Command::Help);
+        assert_eq!(parse("quit"), Command::Quit);
+    }
+}

@@ -1,0 +1,159 @@
+//! The line writer shared by the input loop and the search thread: one whole line at a time,
+//! flushed at once, so lines of the two threads never mix and a controller sees each line as
+//! soon as it is written.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+type Sink = Box<dyn Write + Send>;
+
+/// A cloneable handle on the protocol's output.
+#[derive(Clone)]
+pub struct Output {
+    sink: Arc<Mutex<Sink>>,
+    broken: Arc<AtomicBool>,
+}
+
+impl Output {
+    /// Output to standard output.
+    pub fn stdout() -> Self {
+        Output::new(Box::new(io::stdout()))
+    }
+
+    /// Output to any writer.
+    pub fn new(sink: Box<dyn Write + Send>) -> Self {
+        Output {
+            sink: Arc::new(Mutex::new(sink)),
+            broken: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Sink> {
+        // A panic while holding the lock leaves only a partial line behind; keep writing.
+        self.sink
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Writes `line` and a line break, and flushes. After a write error (the controller went
+    /// away) the output counts as broken and later lines are dropped.
+    pub fn line(&self, line: &str) {
+        if self.is_broken() {
+            return;
+        }
+        log::debug!("> {line}");
+        let mut sink = self.lock();
+        let written = sink
+            .write_all(line.as_bytes())
+            .and_then(|()| sink.write_all(b"\n"))
+            .and_then(|()| sink.flush());
+        if let Err(e) = written {
+            log::error!("cannot write to the controller: {e}");
+            self.broken.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Writes several lines under one lock, so no other thread's line comes between them.
+    pub fn lines<I: IntoIterator<Item = S>, S: AsRef<str>>(&self, lines: I) {
+        if self.is_broken() {
+            return;
+        }
+        let mut sink = self.lock();
+        let mut written = Ok(());
+        for line in lines {
+            let line = line.as_ref();
+            log::debug!("> {line}");
+            written = written
+                .and_then(|()| sink.write_all(line.as_bytes()))
+                .and_then(|()| sink.write_all(b"\n"));
+        }
+        if let Err(e) = written.and_then(|()| sink.flush()) {
+            log::error!("cannot write to the controller: {e}");
+            self.broken.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Writes `info string error: <message>` and logs the message as a warning.
+    pub fn error(&self, message: &str) {
+        log::warn!("{message}");
+        self.line(&format!("info string error: {message}"));
+    }
+
+    /// True once a write has failed: nobody is listening any more.
+    pub fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::SeqCst)
+    }
+}
+
+/// An in-memory sink for tests: everything written, shared with the [`Output`].
+#[derive(Clone, Default)]
+pub struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Capture {
+    /// An output writing into a new capture, and the capture.
+    pub fn output() -> (Output, Capture) {
+        let capture = Capture::default();
+        (Output::new(Box::new(capture.clone())), capture)
+    }
+
+    /// Takes every complete line written so far.
+    pub fn take_lines(&self) -> Vec<String> {
+        let mut bytes = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        bytes.clear();
+        text.lines().map(String::from).collect()
+    }
+}
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_end_with_a_line_break() {
+        let (out, capture) = Capture::output();
+        out.line("readyok");
+        out.lines(["a", "b"]);
+        assert_eq!(capture.take_lines(), ["readyok", "a", "b"]);
+    }
+
+    #[test]
+    fn errors_are_info_strings() {
+        let (out, capture) = Capture::output();
+        out.error("bad thing");
+        assert_eq!(capture.take_lines(), ["info string error: bad thing"]);
+    }
+
+    struct Closed;
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_breaks_the_output() {
+        let out = Output::new(Box::new(Closed));
+        assert!(!out.is_broken());
+        out.line("x");
+        assert!(out.is_broken());
+    }
+}
