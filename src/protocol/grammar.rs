@@ -382,38 +382,29 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
     let Ok((args, word)) = token(line) else {
         return Ok(None);
     };
-    let word = word.to_ascii_lowercase();
-    let args_parser: Box<dyn FnMut(&str) -> Res<'_, Command>> = match word.as_str() {
-        "uci" => Box::new(bare(Command::Hello(Dialect::Uci))),
-        "ugi" => Box::new(bare(Command::Hello(Dialect::Ugi))),
-        "isready" => Box::new(bare(Command::IsReady)),
-        "ucinewgame" | "uginewgame" => Box::new(bare(Command::NewGame)),
-        "setoption" => Box::new(setoption_args),
-        "position" => Box::new(position_args),
-        "go" => Box::new(go_args),
-        "stop" => Box::new(bare(Command::Stop)),
-        "ponderhit" => Box::new(bare(Command::PonderHit)),
-        "query" => Box::new(query_args),
-        "d" => Box::new(bare(Command::Display)),
-        "debug" => Box::new(debug_args),
-        "help" => Box::new(bare(Command::Help)),
-        "quit" => Box::new(bare(Command::Quit)),
+    let parsed = match word.to_ascii_lowercase().as_str() {
+        "uci" => bare(Command::Hello(Dialect::Uci))(args),
+        "ugi" => bare(Command::Hello(Dialect::Ugi))(args),
+        "isready" => bare(Command::IsReady)(args),
+        "ucinewgame" | "uginewgame" => bare(Command::NewGame)(args),
+        "setoption" => setoption_args(args),
+        "position" => position_args(args),
+        "go" => go_args(args),
+        "stop" => bare(Command::Stop)(args),
+        "ponderhit" => bare(Command::PonderHit)(args),
+        "query" => query_args(args),
+        "d" => bare(Command::Display)(args),
+        "debug" => debug_args(args),
+        "help" => bare(Command::Help)(args),
+        "quit" => bare(Command::Quit)(args),
         _ => {
             return Err(SyntaxError(format!(
                 "unknown command '{word}' (send 'help' for the list)"
             )))
         }
     };
-    run_args(&word, args_parser, args).map(Some)
-}
-
-fn run_args<'a>(
-    word: &str,
-    mut parser: Box<dyn FnMut(&'a str) -> Res<'a, Command> + 'a>,
-    args: &'a str,
-) -> Result<Command, SyntaxError> {
-    match parser(args) {
-        Ok((_, command)) => Ok(command),
+    match parsed {
+        Ok((_, command)) => Ok(Some(command)),
         Err(Err::Error(e)) | Err(Err::Failure(e)) => {
             Err(SyntaxError(format!("{word}: {}", e.message())))
         }
