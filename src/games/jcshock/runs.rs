@@ -9,13 +9,13 @@ use super::geometry::{Geometry, MAX_SIDE};
 pub const SCORING_LENGTH: usize = 3;
 
 /// How many maximal runs of each length one colour has, horizontal and vertical together;
-/// index = length (0 and 1 unused for counting purposes, 1 counts lone pieces per direction).
+/// a lone piece counts as a run of length 1 along each axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct RunCounts(pub [u16; MAX_SIDE + 1]);
+pub struct RunCounts([u16; MAX_SIDE + 1]);
 
 impl RunCounts {
     /// The runs of `pieces` on a board of `geometry`.
-    pub fn of(pieces: u128, geometry: &Geometry) -> RunCounts {
+    pub(super) fn of(pieces: u128, geometry: &Geometry) -> RunCounts {
         let mut counts = [0u16; MAX_SIDE + 1];
         let horizontal_starts = pieces & !((pieces << 1) & geometry.not_first_file);
         let vertical_starts = pieces & !(pieces << geometry.side);
