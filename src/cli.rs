@@ -71,7 +71,11 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
         }
     };
     let started = Instant::now();
-    let divide = game.divide(depth);
+    let divide = if depth == 0 {
+        Vec::new()
+    } else {
+        game.divide(depth)
+    };
     let elapsed = started.elapsed();
     let total: u64 = if depth == 0 {
         1

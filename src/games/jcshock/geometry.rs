@@ -1,0 +1,124 @@
+//! Board geometry of an N×N JC Shock board as `u128` bitboards (bit `rank * N + file`).
+
+/// Smallest supported board side.
+pub const MIN_SIDE: usize = 4;
+/// Largest supported board side (121 squares fit a `u128`).
+pub const MAX_SIDE: usize = 11;
+
+/// Masks of one board size, built once per size at compile time.
+#[derive(Debug, Clone, Copy)]
+pub struct Geometry {
+    /// Board side N.
+    pub side: usize,
+    /// Every square of the board.
+    pub board: u128,
+    /// The bottom row (rank 1).
+    pub first_rank: u128,
+    /// The leftmost column (file a).
+    pub first_file: u128,
+    /// Every square except those on the last file: a run may continue east from them.
+    pub not_last_file: u128,
+    /// Every square except those on file a: a run may continue west from them.
+    pub not_first_file: u128,
+}
+
+const fn geometry(side: usize) -> Geometry {
+    let mut first_rank = 0u128;
+    let mut first_file = 0u128;
+    let mut i = 0;
+    while i < side {
+        first_rank |= 1 << i;
+        first_file |= 1 << (i * side);
+        i += 1;
+    }
+    let board = if side == 0 {
+        0
+    } else {
+        u128::MAX >> (128 - side * side)
+    };
+    let last_file = if side == 0 {
+        0
+    } else {
+        first_file << (side - 1)
+    };
+    Geometry {
+        side,
+        board,
+        first_rank,
+        first_file,
+        not_last_file: board & !last_file,
+        not_first_file: board & !first_file,
+    }
+}
+
+const fn all_geometries() -> [Geometry; MAX_SIDE + 1] {
+    let mut out = [geometry(0); MAX_SIDE + 1];
+    let mut side = MIN_SIDE;
+    while side <= MAX_SIDE {
+        out[side] = geometry(side);
+        side += 1;
+    }
+    out
+}
+
+static GEOMETRIES: [Geometry; MAX_SIDE + 1] = all_geometries();
+
+impl Geometry {
+    /// The geometry of an N×N board; `side` must be a supported size.
+    #[inline]
+    pub fn of(side: usize) -> &'static Geometry {
+        &GEOMETRIES[side]
+    }
+
+    /// The four rays leaving `square`, without the square itself.
+    #[inline]
+    pub fn rays(&self, square: usize) -> Rays {
+        let rank = square / self.side;
+        let file = square % self.side;
+        let row = self.first_rank << (rank * self.side);
+        let column = self.first_file << file;
+        let above = u128::MAX << square << 1;
+        let below = (1u128 << square) - 1;
+        Rays {
+            east: row & above,
+            west: row & below,
+            north: column & above,
+            south: column & below,
+        }
+    }
+}
+
+/// The squares seen from one square in each orthogonal direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rays {
+    /// Toward the last file (higher bit indices).
+    pub east: u128,
+    /// Toward file a (lower bit indices).
+    pub west: u128,
+    /// Toward the top row (higher bit indices).
+    pub north: u128,
+    /// Toward rank 1 (lower bit indices).
+    pub south: u128,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rays_stop_at_the_edges() {
+        let g = Geometry::of(4);
+        // b2 is square 5 on a 4x4 board.
+        let rays = g.rays(5);
+        assert_eq!(rays.east, 0b1100_0000);
+        assert_eq!(rays.west, 0b0001_0000);
+        assert_eq!(rays.north, (1 << 9) | (1 << 13));
+        assert_eq!(rays.south, 1 << 1);
+    }
+
+    #[test]
+    fn largest_board_fills_121_bits() {
+        assert_eq!(Geometry::of(11).board.count_ones(), 121);
+        assert_eq!(Geometry::of(4).not_last_file.count_ones(), 12);
+    }
+}

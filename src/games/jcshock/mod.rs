@@ -1,0 +1,281 @@
+//! JC Shock (Jaroslaw Cichocki, 2007): players place pieces on an N×N board, each placement
+//! pulls the pieces in its row and column one square closer, and once all pieces are placed
+//! the player whose *opponent* formed the longest lines wins.
+//!
+//! Positions are two `u128` bitboards (bit `rank * N + file`), one per colour.
+
+mod geometry;
+mod position;
+mod pull;
+mod runs;
+
+use std::cmp::Ordering;
+
+use nom::combinator::all_consuming;
+
+use super::coord::{on_board, square};
+use super::zobrist::keys;
+use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
+use geometry::{Geometry, MAX_SIDE};
+use pull::Pull;
+pub use runs::RunCounts;
+
+/// The game's name in the protocol and on the command line.
+const NAME: &str = "jcshock";
+
+/// Zobrist keys: one per colour and square index of the largest board. The side to move is
+/// not hashed: the piece counts already tell it.
+static KEYS: [u64; 2 * MAX_SIDE * MAX_SIDE] = keys(0x4A43_5348_4F43_4B21);
+
+/// The piece letter of `player`: White `o` moves first, Black `x` second.
+pub fn letter(player: Player) -> char {
+    match player {
+        Player::One => 'o',
+        Player::Two => 'x',
+    }
+}
+
+/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋.
+pub const fn quota(side: usize) -> usize {
+    (side * side - 1) / 2
+}
+
+/// A JC Shock move: the square (bit index `rank * N + file`) where the mover places a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placement(u8);
+
+impl Placement {
+    /// The bit index of the placed square.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A JC Shock position: both colours' pieces, the side to move and the Zobrist hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JcShock {
+    pieces: [u128; 2],
+    side: u8,
+    to_move: Player,
+    hash: u64,
+}
+
+impl JcShock {
+    fn from_parts(side: usize, pieces: [u128; 2], to_move: Player) -> JcShock {
+        let mut position = JcShock {
+            pieces,
+            side: side as u8,
+            to_move,
+            hash: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        position
+    }
+
+    /// The board side N.
+    pub fn side(&self) -> usize {
+        usize::from(self.side)
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        Geometry::of(self.side())
+    }
+
+    /// The squares holding `player`'s pieces, as a bitboard (bit `rank * N + file`).
+    pub fn pieces(&self, player: Player) -> u128 {
+        self.pieces[player.index()]
+    }
+
+    /// The pieces `player` has placed so far (pieces never leave the board).
+    pub fn placed(&self, player: Player) -> usize {
+        self.pieces(player).count_ones() as usize
+    }
+
+    /// How many pieces each player owns on this board.
+    pub fn quota(&self) -> usize {
+        quota(self.side())
+    }
+
+    /// The maximal horizontal and vertical runs of `player`'s pieces, by length.
+    pub fn runs(&self, player: Player) -> RunCounts {
+        RunCounts::of(self.pieces(player), self.geometry())
+    }
+
+    fn occupied(&self) -> u128 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    fn empty(&self) -> u128 {
+        self.geometry().board & !self.occupied()
+    }
+
+    fn all_placed(&self) -> bool {
+        self.occupied().count_ones() as usize == 2 * self.quota()
+    }
+
+    fn piece_at(&self, coord: Coord) -> Option<char> {
+        let bit = 1u128 << coord.index(self.side());
+        [Player::One, Player::Two]
+            .into_iter()
+            .find(|&p| self.pieces(p) & bit != 0)
+            .map(letter)
+    }
+
+    /// The hash change of moving every piece of `colour` in `movers` by `offset` squares.
+    fn moved_hash(colour: usize, movers: u128, offset: isize) -> u64 {
+        let mut hash = 0;
+        let mut rest = movers;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            hash ^= key(colour, from) ^ key(colour, from.wrapping_add_signed(offset));
+        }
+        hash
+    }
+
+    fn pull_hash(&self, pull: &Pull) -> u64 {
+        let n = self.side() as isize;
+        let mut hash = 0;
+        for (colour, &pieces) in self.pieces.iter().enumerate() {
+            for (movers, offset) in [
+                (pull.from_east, -1),
+                (pull.from_west, 1),
+                (pull.from_north, -n),
+                (pull.from_south, n),
+            ] {
+                hash ^= Self::moved_hash(colour, pieces & movers, offset);
+            }
+        }
+        hash
+    }
+}
+
+#[inline]
+fn key(colour: usize, square: usize) -> u64 {
+    KEYS[colour * MAX_SIDE * MAX_SIDE + square]
+}
+
+impl Game for JcShock {
+    type Move = Placement;
+    const NAME: &'static str = NAME;
+
+    fn default_size() -> BoardSize {
+        BoardSize::square(8)
+    }
+
+    fn start(size: BoardSize) -> Result<Self, PositionError> {
+        let side = position::supported_side(size)?;
+        Ok(JcShock::from_parts(side, [0, 0], Player::One))
+    }
+
+    fn from_fen(text: &str) -> Result<Self, PositionError> {
+        position::read(text)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::format_board(self.size(), |c| self.piece_at(c));
+        format!("{board} {}", letter(self.to_move))
+    }
+
+    fn size(&self) -> BoardSize {
+        BoardSize::square(self.side())
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn generate_moves(&self, out: &mut MoveList<Self::Move>) {
+        if self.all_placed() {
+            return;
+        }
+        let mut empty = self.empty();
+        while empty != 0 {
+            out.push(Placement(empty.trailing_zeros() as u8));
+            empty &= empty - 1;
+        }
+    }
+
+    fn count_moves(&self) -> usize {
+        if self.all_placed() {
+            0
+        } else {
+            self.empty().count_ones() as usize
+        }
+    }
+
+    fn play(&mut self, mv: Self::Move) {
+        let square = mv.index();
+        let geometry = self.geometry();
+        let pull = Pull::of(self.occupied(), &geometry.rays(square));
+        self.hash ^= self.pull_hash(&pull);
+        for pieces in &mut self.pieces {
+            *pieces = pull.apply(*pieces, geometry.side);
+        }
+        let mover = self.to_move.index();
+        self.pieces[mover] |= 1 << square;
+        self.hash ^= key(mover, square);
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn status(&self) -> Status {
+        if !self.all_placed() {
+            return Status::InPlay;
+        }
+        let white = self.runs(Player::One);
+        let black = self.runs(Player::Two);
+        match runs::compare_scores(&white, &black, self.side()) {
+            Ordering::Greater => Status::Won(Player::One),
+            Ordering::Less => Status::Won(Player::Two),
+            Ordering::Equal => Status::Draw,
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut hash = 0;
+        for (colour, &pieces) in self.pieces.iter().enumerate() {
+            let mut rest = pieces;
+            while rest != 0 {
+                hash ^= key(colour, rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        }
+        hash
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let coord = all_consuming(square)(text.trim())
+            .map(|(_, coord)| coord)
+            .map_err(|_| MoveError::Syntax(text.to_string(), NAME, "a square such as e2"))?;
+        let written = text.trim().to_ascii_lowercase();
+        let coord = on_board(coord, &written, self.size())?;
+        if self.all_placed() {
+            return Err(MoveError::GameOver(written));
+        }
+        let index = coord.index(self.side());
+        if self.occupied() >> index & 1 != 0 {
+            return Err(MoveError::Occupied(written));
+        }
+        Ok(Placement(index as u8))
+    }
+
+    fn format_move(&self, mv: Self::Move) -> String {
+        Coord::from_index(mv.index(), self.side()).to_string()
+    }
+
+    /// The side to move scores the opponent's runs and the opponent scores the mover's, so
+    /// the value is the weighted difference of the two, long runs weighing most.
+    fn evaluate(&self) -> i32 {
+        let mine = runs::weighted(&self.runs(self.to_move));
+        let theirs = runs::weighted(&self.runs(self.to_move.opponent()));
+        (theirs - mine).clamp(-9999, 9999)
+    }
+
+    fn diagram(&self) -> String {
+        fen::diagram(self.size(), |c| self.piece_at(c))
+    }
+}

@@ -1,0 +1,89 @@
+//! Nothing panics on any input: random and mutated position strings and move texts give
+//! either a value or a typed error, for every game.
+
+mod common;
+
+use common::{random_game, Rng};
+use tablero::games::crossings::Crossings;
+use tablero::games::crossjack::CrossJack;
+use tablero::games::jcshock::JcShock;
+use tablero::games::{BoardSize, Game};
+
+const ALPHABET: &[u8] = b"xobrXOBR0123456789/ -abcdefghijklmnopq\t\n\xc3\xa9#";
+
+fn random_text(rng: &mut Rng, max_len: usize) -> String {
+    let len = rng.below(max_len + 1);
+    let bytes: Vec<u8> = (0..len)
+        .map(|_| ALPHABET[rng.below(ALPHABET.len())])
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..=rng.below(3) {
+        let at = rng.below(bytes.len() + 1);
+        match rng.below(3) {
+            0 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            1 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
+            _ => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn no_input_panics<G: Game>(size: BoardSize, seed: u64) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..2000 {
+        let _ = G::from_fen(&random_text(&mut rng, 80));
+    }
+    for _ in 0..50 {
+        let root = G::start(size).expect("supported size");
+        let state = random_game(root, &mut rng, 30, |_, _| {});
+        let position = state.position();
+        let fen = position.fen();
+        for _ in 0..100 {
+            if let Ok(reread) = G::from_fen(&mutate(&mut rng, &fen)) {
+                // Whatever reads must write back to something that reads again.
+                assert!(G::from_fen(&reread.fen()).is_ok(), "{}", reread.fen());
+            }
+            let _ = position.parse_move(&random_text(&mut rng, 8));
+        }
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        for &mv in &moves {
+            let _ = position.parse_move(&mutate(&mut rng, &position.format_move(mv)));
+        }
+    }
+}
+
+#[test]
+fn crossjack_survives_any_text() {
+    no_input_panics::<CrossJack>(BoardSize::square(8), 1);
+    no_input_panics::<CrossJack>(BoardSize::new(16, 8), 2);
+}
+
+#[test]
+fn jcshock_survives_any_text() {
+    no_input_panics::<JcShock>(BoardSize::square(8), 3);
+    no_input_panics::<JcShock>(BoardSize::square(11), 4);
+}
+
+#[test]
+fn crossings_survives_any_text() {
+    no_input_panics::<Crossings>(BoardSize::square(8), 5);
+}
+
+#[test]
+fn unsupported_start_sizes_are_errors() {
+    for size in ["2x8", "17x3", "16x9", "0x0"] {
+        assert!(CrossJack::start(size.parse().unwrap()).is_err(), "{size}");
+    }
+    for n in [0, 3, 12] {
+        assert!(JcShock::start(BoardSize::square(n)).is_err(), "{n}");
+    }
+    assert!(JcShock::start(BoardSize::new(8, 9)).is_err());
+    assert!(Crossings::start(BoardSize::square(9)).is_err());
+}
