@@ -322,8 +322,9 @@ impl Engine {
         Ok(())
     }
 
+    /// Sets up the position; allowed while a search runs, since the search has its own copy
+    /// (the next `go` uses the new position).
     fn position(&mut self, start: StartPosition, moves: &[String]) -> Result<(), EngineError> {
-        self.ensure_idle("position")?;
         let mut game = match start {
             StartPosition::StartPos => self.start_position()?,
             StartPosition::Fen(fen) => {

@@ -1,0 +1,878 @@
+//! The protocol end to end: the built binary, driven through pipes like a GUI or a tournament
+//! manager would. Every read has a timeout, so a wedged engine fails a test instead of
+//! hanging it.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The longest any single answer may take; generous because the machine is shared.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A running engine with its stdout read line by line on a helper thread.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .args(args)
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the engine binary starts");
+        let stdin = child.stdin.take();
+        let lines = read_lines(child.stdout.take().expect("piped stdout"));
+        let stderr = read_lines(child.stderr.take().expect("piped stderr"));
+        Engine {
+            child,
+            stdin,
+            lines,
+            stderr,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(bytes).expect("the engine reads its input");
+        stdin.flush().expect("the engine reads its input");
+    }
+
+    /// The next line of output, failing the test after `PATIENCE`.
+    fn line(&self) -> String {
+        self.line_within(PATIENCE)
+    }
+
+    fn line_within(&self, patience: Duration) -> String {
+        self.lines
+            .recv_timeout(patience)
+            .unwrap_or_else(|e| panic!("no output line within {patience:?}: {e}"))
+    }
+
+    /// Lines up to and including the first one that `is_last` accepts.
+    fn lines_until(&self, is_last: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.line();
+            let last = is_last(&line);
+            lines.push(line);
+            if last {
+                return lines;
+            }
+        }
+    }
+
+    /// Sends `line` and returns the one line it answers.
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.line()
+    }
+
+    /// The answer to `query …`, without the word `response`.
+    fn query(&mut self, what: &str) -> String {
+        let answer = self.ask(&format!("query {what}"));
+        match answer.strip_prefix("response") {
+            Some(rest) => rest.trim().to_string(),
+            None => panic!("query {what} answered {answer:?}"),
+        }
+    }
+
+    fn legal_moves(&mut self) -> Vec<String> {
+        self.query("moves")
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    }
+
+    fn assert_ready(&mut self) {
+        assert_eq!(self.ask("isready"), "readyok");
+    }
+
+    /// Nothing more is written within `quiet`.
+    fn assert_silent(&self, quiet: Duration) {
+        if let Ok(line) = self.lines.recv_timeout(quiet) {
+            panic!("unexpected output {line:?}");
+        }
+    }
+
+    fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Waits for the process to exit, failing the test after `patience`.
+    fn exit_within(&mut self, patience: Duration) -> ExitStatus {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the engine can be waited for") {
+                return status;
+            }
+            assert!(
+                started.elapsed() < patience,
+                "the engine did not exit within {patience:?}"
+            );
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn stderr_text(&self) -> String {
+        self.stderr.try_iter().collect::<Vec<_>>().join("\n")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read_lines(pipe: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(pipe).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+fn engine_for(game: &str, size: &str) -> Engine {
+    Engine::start(&["--game", game, "--size", size])
+}
+
+// ---------------------------------------------------------------------------------------
+// Handshakes
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
+    let mut engine = Engine::start(&[]);
+    engine.send("uci");
+    let lines = engine.lines_until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name tablero "));
+    assert!(lines[1].starts_with("id author "));
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    assert_eq!(options.len(), 5, "{lines:?}");
+    assert!(options[0].starts_with(
+        "option name UCI_Variant type combo default crossjack var crossjack var jcshock var crossings"
+    ));
+    assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 1024".to_string()));
+    assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+    assert_eq!(lines.len(), 2 + 5 + 1);
+    engine.assert_ready();
+}
+
+#[test]
+fn ugi_handshake_ends_with_ugiok_and_new_game_is_accepted() {
+    let mut engine = Engine::start(&["--game", "jcshock", "--size", "9"]);
+    engine.send("ugi");
+    let lines = engine.lines_until(|l| l == "ugiok");
+    assert!(lines.contains(&"option name Size type string default 9x9".to_string()));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name UCI_Variant type combo default jcshock")));
+    engine.send("uginewgame");
+    engine.assert_ready();
+    assert_eq!(engine.query("p1turn"), "true");
+    assert_eq!(engine.query("gameover"), "false");
+    assert_eq!(engine.query("result"), "none");
+}
+
+#[test]
+fn stdout_carries_protocol_lines_only_and_warnings_go_to_stderr() {
+    let mut engine = Engine::start(&[]);
+    engine.send("nonsense here");
+    assert_eq!(
+        engine.line(),
+        "info string error: unknown command 'nonsense' (send 'help' for the list)"
+    );
+    engine.assert_ready();
+    engine.send("quit");
+    engine.exit_within(PATIENCE);
+    thread::sleep(Duration::from_millis(50));
+    assert!(engine.stderr_text().contains("unknown command 'nonsense'"));
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let mut engine = Engine::start(&[]);
+    engine.send("help");
+    let lines = engine.lines_until(|l| l.contains("protocol.md"));
+    for command in [
+        "uci",
+        "isready",
+        "setoption",
+        "position",
+        "go",
+        "query",
+        "quit",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.trim_start().starts_with(command)),
+            "{command} missing from help"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Games: a win, a loss and a draw each, through `position … moves …`
+// ---------------------------------------------------------------------------------------
+
+/// Plays `moves` from `start`, checks the game ends exactly with the last move in `result`,
+/// that the position string is `fen`, and that `go` there answers `bestmove (none)`.
+fn assert_game_ends(engine: &mut Engine, start: &str, moves: &[&str], result: &str, fen: &str) {
+    let (last, before) = moves.split_last().expect("at least one move");
+    engine.send(&format!("position {start} moves {}", before.join(" ")));
+    assert_eq!(engine.query("gameover"), "false", "before {last}");
+    assert_eq!(engine.query("result"), "none");
+    assert!(engine.legal_moves().iter().any(|m| m == last));
+    engine.send(&format!("position {start} moves {}", moves.join(" ")));
+    assert_eq!(engine.query("gameover"), "true", "after {last}");
+    assert_eq!(engine.query("result"), result);
+    assert_eq!(engine.query("fen"), fen);
+    assert_eq!(engine.query("moves"), "");
+    engine.send("go depth 1");
+    let error = engine.line();
+    assert!(
+        error.starts_with("info string error: go: the game is over"),
+        "{error}"
+    );
+    assert_eq!(engine.line(), "bestmove (none)");
+    engine.send(&format!(
+        "position {start} moves {} {last}",
+        moves.join(" ")
+    ));
+    assert!(engine.line().starts_with(&format!(
+        "info string error: move {} '{last}' in 'moves': ",
+        moves.len() + 1
+    )));
+    assert_eq!(
+        engine.query("fen"),
+        fen,
+        "a refused position changes nothing"
+    );
+}
+
+// JC Shock on 4×4: 7 pieces each, the game ends after 14 plies. Final boards, scored by hand:
+// - o1x1/oxxo/ooxx/xoxo: x has a run of 4 (file c), o one of 3 (file a): White wins.
+// - 1xxo/xooo/xoxo/1xox: o has two runs of 3 (rank 3, file d), x none: Black wins.
+// - oooo/xxxx/oxox/1ox1: one run of 4 each: draw.
+
+#[test]
+fn jcshock_white_wins_by_the_longer_black_line() {
+    let mut engine = engine_for("jcshock", "4");
+    let moves = "d2 c3 b3 c1 a3 c4 a4 b1 a1 d4 a4 d2 d1 a1";
+    let moves: Vec<&str> = moves.split(' ').collect();
+    assert_game_ends(
+        &mut engine,
+        "startpos",
+        &moves,
+        "p1win",
+        "o1x1/oxxo/ooxx/xoxo o",
+    );
+}
+
+#[test]
+fn jcshock_black_wins_by_more_white_lines() {
+    let mut engine = engine_for("jcshock", "4");
+    let moves = "c4 d4 c1 c2 b1 a1 b2 b4 d2 a2 d4 a3 d2 d1";
+    let moves: Vec<&str> = moves.split(' ').collect();
+    assert_game_ends(
+        &mut engine,
+        "startpos",
+        &moves,
+        "p2win",
+        "1xxo/xooo/xoxo/1xox o",
+    );
+}
+
+#[test]
+fn jcshock_equal_lines_are_a_draw() {
+    let mut engine = engine_for("jcshock", "4");
+    let moves = "c1 d1 c4 d3 a1 b2 b1 b3 d4 a3 b4 d2 a4 c1";
+    let moves: Vec<&str> = moves.split(' ').collect();
+    assert_game_ends(
+        &mut engine,
+        "startpos",
+        &moves,
+        "draw",
+        "oooo/xxxx/oxox/1ox1 o",
+    );
+}
+
+#[test]
+fn jcshock_seed_example_one_through_the_protocol() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("position startpos moves b1 b8 e2 b2");
+    assert_eq!(engine.query("fen"), "8/1x6/8/8/8/8/1xoo4/8 o");
+    assert_eq!(engine.query("p1turn"), "true");
+}
+
+// Cross-Jack on 3×3: X (player 1) starts on rank 3 and wins on rank 1, O the other way.
+// - From xx1/xo1/o2 (O to move): c3 reaches X's row: O wins.
+// - From the same position, O plays c2 and X answers b1: X wins.
+// - From the start: a3 a1 b3 b1 b2 c1 fills rank 1: X has no access, a blockade draw.
+
+#[test]
+fn crossjack_north_wins_on_the_south_row() {
+    let mut engine = engine_for("crossjack", "3");
+    assert_game_ends(
+        &mut engine,
+        "fen xx1/xo1/o2 o",
+        &["c2", "b1"],
+        "p1win",
+        "xx1/xoo/ox1 o",
+    );
+}
+
+#[test]
+fn crossjack_south_wins_on_the_north_row() {
+    let mut engine = engine_for("crossjack", "3");
+    assert_game_ends(
+        &mut engine,
+        "fen xx1/xo1/o2 o",
+        &["c3"],
+        "p2win",
+        "xxo/xo1/o2 x",
+    );
+}
+
+#[test]
+fn crossjack_blockade_is_a_draw() {
+    let mut engine = engine_for("crossjack", "3");
+    assert_game_ends(
+        &mut engine,
+        "startpos",
+        &["a3", "a1", "b3", "b1", "b2", "c1"],
+        "draw",
+        "xx1/1x1/ooo x",
+    );
+}
+
+// Crossings (8×8): a crossing the opponent cannot answer wins; threefold repetition draws.
+
+#[test]
+fn crossings_red_crossing_without_answer_wins() {
+    let mut engine = engine_for("crossings", "8");
+    assert_game_ends(
+        &mut engine,
+        "fen 7b/6r1/8/8/8/8/8/r7 r",
+        &["g7g8"],
+        "p1win",
+        "6rb/8/8/8/8/8/8/r7 b",
+    );
+}
+
+#[test]
+fn crossings_black_crossing_without_answer_wins() {
+    let mut engine = engine_for("crossings", "8");
+    assert_game_ends(
+        &mut engine,
+        "fen b7/8/8/8/8/8/1b6/7r b",
+        &["b2b1"],
+        "p2win",
+        "b7/8/8/8/8/8/8/1b5r r",
+    );
+}
+
+#[test]
+fn crossings_third_repetition_is_a_draw() {
+    let mut engine = engine_for("crossings", "8");
+    let moves = [
+        "a1a2", "h8h7", "a2a1", "h7h8", "a1a2", "h8h7", "a2a1", "h7h8",
+    ];
+    assert_game_ends(
+        &mut engine,
+        "fen 7b/8/8/8/8/8/8/r7 r",
+        &moves,
+        "draw",
+        "7b/8/8/8/8/8/8/r7 r",
+    );
+}
+
+#[test]
+fn crossings_startpos_has_sixty_moves_and_red_to_move() {
+    let mut engine = engine_for("crossings", "8");
+    engine.send("position startpos");
+    assert_eq!(
+        engine.query("fen"),
+        "bbbbbbbb/bbbbbbbb/8/8/8/8/rrrrrrrr/rrrrrrrr r"
+    );
+    assert_eq!(engine.legal_moves().len(), 60);
+}
+
+// ---------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn variant_and_size_options_reset_to_the_new_start_position() {
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name UCI_Variant value jcshock");
+    engine.send("setoption name Size value 5");
+    engine.send("position startpos");
+    assert_eq!(engine.query("fen"), "5/5/5/5/5 o");
+    engine.send("setoption name size value 4x4");
+    assert_eq!(engine.query("fen"), "4/4/4/4 o");
+}
+
+#[test]
+fn a_variant_that_refuses_the_size_falls_back_to_its_default() {
+    let mut engine = engine_for("jcshock", "5");
+    engine.send("setoption name UCI_Variant value crossings");
+    let note = engine.line();
+    assert!(note.starts_with("info string Size reset to 8x8"), "{note}");
+    assert_eq!(
+        engine.query("fen"),
+        "bbbbbbbb/bbbbbbbb/8/8/8/8/rrrrrrrr/rrrrrrrr r"
+    );
+}
+
+#[test]
+fn hash_clear_hash_and_move_overhead_are_accepted_silently() {
+    let mut engine = Engine::start(&[]);
+    engine.send("setoption name Hash value 2");
+    engine.send("setoption name Clear Hash");
+    engine.send("setoption name Move Overhead value 100");
+    engine.assert_ready();
+}
+
+// ---------------------------------------------------------------------------------------
+// go: every limit, perft, stop, isready mid-search, quit and end of input mid-search
+// ---------------------------------------------------------------------------------------
+
+/// Sends `go …` in the jcshock 5×5 start position and returns the best move, checking
+/// that it is a single legal move token and that it came within `patience`.
+fn bestmove_after(go: &str, patience: Duration) -> String {
+    let mut engine = engine_for("jcshock", "5");
+    let legal = engine.legal_moves();
+    let started = Instant::now();
+    engine.send(go);
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert!(
+        started.elapsed() < patience,
+        "{go} took {:?}",
+        started.elapsed()
+    );
+    for info in &lines[..lines.len() - 1] {
+        assert!(info.starts_with("info "), "{info}");
+    }
+    let words: Vec<&str> = lines[lines.len() - 1].split(' ').collect();
+    assert_eq!(words.len(), 2, "{lines:?}");
+    assert!(
+        legal.iter().any(|m| m == words[1]),
+        "{} is not legal",
+        words[1]
+    );
+    engine.assert_ready();
+    words[1].to_string()
+}
+
+#[test]
+fn go_depth_answers_a_legal_bestmove() {
+    bestmove_after("go depth 2", PATIENCE);
+}
+
+#[test]
+fn go_nodes_answers_a_legal_bestmove() {
+    bestmove_after("go nodes 5000", PATIENCE);
+}
+
+#[test]
+fn go_movetime_answers_in_time() {
+    bestmove_after(
+        "go movetime 200",
+        Duration::from_millis(200) + Duration::from_secs(2),
+    );
+}
+
+#[test]
+fn go_with_uci_clocks_answers_in_time() {
+    bestmove_after(
+        "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 5",
+        Duration::from_secs(3),
+    );
+}
+
+#[test]
+fn go_with_ugi_clocks_answers_in_time() {
+    bestmove_after(
+        "go p1time 1000 p2time 1000 p1inc 10 p2inc 10",
+        Duration::from_secs(3),
+    );
+}
+
+/// `go infinite` (and `go` alone) answer nothing before `stop`, then exactly one bestmove.
+fn infinite_search_waits_for_stop(go: &str) {
+    let mut engine = engine_for("jcshock", "6");
+    engine.send(go);
+    thread::sleep(Duration::from_millis(300));
+    let before: Vec<String> = engine.lines.try_iter().collect();
+    assert!(
+        before.iter().all(|l| l.starts_with("info ")),
+        "answered before stop: {before:?}"
+    );
+    let started = Instant::now();
+    engine.send("stop");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(lines.last().map(|l| l.split(' ').count()), Some(2));
+    engine.assert_ready();
+    engine.assert_silent(Duration::from_millis(100));
+}
+
+#[test]
+fn stop_ends_go_infinite_with_one_bestmove() {
+    infinite_search_waits_for_stop("go infinite");
+}
+
+#[test]
+fn go_without_limits_searches_until_stop() {
+    infinite_search_waits_for_stop("go");
+}
+
+#[test]
+fn isready_is_answered_at_once_mid_search() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(100));
+    for _ in 0..5 {
+        let started = Instant::now();
+        engine.send("isready");
+        let lines = engine.lines_until(|l| l == "readyok");
+        assert!(started.elapsed() < Duration::from_millis(500));
+        assert!(lines[..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info ")));
+    }
+    engine.send("stop");
+    engine.lines_until(|l| l.starts_with("bestmove"));
+}
+
+#[test]
+fn a_second_go_while_searching_is_refused_and_the_first_goes_on() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("go infinite");
+    engine.send("go depth 1");
+    let lines = engine.lines_until(|l| l.starts_with("info string"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("info string error: go: a search is running; send 'stop' first")
+    );
+    engine.send("setoption name Hash value 1");
+    let lines = engine.lines_until(|l| l.starts_with("info string"));
+    assert!(lines
+        .last()
+        .is_some_and(|l| l.starts_with("info string error: setoption: a search is running")));
+    engine.send("stop");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.starts_with("info string")));
+    engine.assert_ready();
+}
+
+#[test]
+fn position_during_a_search_applies_to_the_next_go() {
+    let mut engine = engine_for("jcshock", "4");
+    engine.send("go infinite");
+    engine.send("position startpos moves a1");
+    engine.send("stop");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    assert_eq!(engine.query("fen"), "4/4/4/o3 x");
+}
+
+#[test]
+fn quit_mid_search_exits_promptly() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(100));
+    engine.send("quit");
+    let status = engine.exit_within(Duration::from_secs(2));
+    assert!(status.success());
+}
+
+#[test]
+fn end_of_input_mid_search_exits_promptly() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(100));
+    engine.close_input();
+    let status = engine.exit_within(Duration::from_secs(2));
+    assert!(status.success());
+}
+
+#[test]
+fn stop_when_idle_is_ignored() {
+    let mut engine = Engine::start(&[]);
+    engine.send("stop");
+    engine.assert_ready();
+}
+
+/// `go perft` prints one line per root move and the total, which matches the shared vectors.
+fn perft_matches_the_vectors(game: &str) {
+    let vectors = common::perft_vectors(game);
+    assert!(!vectors.is_empty());
+    for (fen, counts) in vectors.iter().take(3) {
+        let mut engine = Engine::start(&["--game", game]);
+        engine.send(&format!("position fen {fen}"));
+        let legal = engine.legal_moves();
+        engine.send("go perft 2");
+        let lines = engine.lines_until(|l| l.starts_with("Nodes searched: "));
+        let divide: Vec<(&str, u64)> = lines
+            .iter()
+            .filter_map(|l| l.split_once(": "))
+            .filter(|(mv, _)| *mv != "Nodes searched")
+            .map(|(mv, n)| (mv, n.parse().expect("a count")))
+            .collect();
+        assert_eq!(divide.len(), legal.len(), "{fen}");
+        let total: u64 = divide.iter().map(|(_, n)| n).sum();
+        assert_eq!(total, counts[1], "{fen}");
+        assert_eq!(
+            lines.last(),
+            Some(&format!("Nodes searched: {}", counts[1]))
+        );
+        engine.assert_ready();
+    }
+}
+
+#[test]
+fn go_perft_matches_the_jcshock_vectors() {
+    perft_matches_the_vectors("jcshock");
+}
+
+#[test]
+fn go_perft_matches_the_crossjack_vectors() {
+    perft_matches_the_vectors("crossjack");
+}
+
+#[test]
+fn go_perft_matches_the_crossings_vectors() {
+    perft_matches_the_vectors("crossings");
+}
+
+// ---------------------------------------------------------------------------------------
+// Malformed input: one error line each, the state unchanged, the engine still ready
+// ---------------------------------------------------------------------------------------
+
+/// (input, a part of the error line it must produce).
+const MALFORMED: &[(&str, &str)] = &[
+    (
+        "frobnicate",
+        "unknown command 'frobnicate' (send 'help' for the list)",
+    ),
+    ("\u{1}\u{2}", "unknown command"),
+    ("uci extra", "uci: expected end of line, found 'extra'"),
+    ("isready 1", "isready: expected end of line, found '1'"),
+    ("quit now", "quit: expected end of line, found 'now'"),
+    ("stop please", "stop: expected end of line, found 'please'"),
+    (
+        "position",
+        "position: expected 'startpos' or 'fen', found end of line",
+    ),
+    (
+        "position start",
+        "position: expected 'startpos' or 'fen', found 'start'",
+    ),
+    (
+        "position fen",
+        "position: expected a position string after 'fen', found end of line",
+    ),
+    (
+        "position fen moves e2",
+        "position: expected a position string after 'fen', found 'moves'",
+    ),
+    (
+        "position startpos e2",
+        "position: expected 'moves' or end of line, found 'e2'",
+    ),
+    (
+        "position fen 9/8/8/8/8/8/8/8 o",
+        "position: row 2 has 8 squares, expected 9",
+    ),
+    ("position fen 8/8/8/8/8/8/8/8 q", "position: "),
+    ("position fen 8/8/8/8/8/8/8/8", "position: "),
+    ("position fen 8/8/8/8/8/8/8/7a o", "position: "),
+    ("position fen 8/8/8/8/8/8/8/8 o extra", "position: "),
+    (
+        "position startpos moves e2 z9",
+        "move 2 'z9' in 'moves': z9 is off the 8x8 board",
+    ),
+    ("position startpos moves e2 e2", "move 2 'e2' in 'moves': "),
+    (
+        "position startpos moves e2 hello",
+        "move 2 'hello' in 'moves': ",
+    ),
+    (
+        "go depth",
+        "go: expected a depth in plies, found end of line",
+    ),
+    ("go depth x", "go: expected a depth in plies, found 'x'"),
+    ("go depth 0", "go: a depth in plies must be at least 1"),
+    (
+        "go depth -1",
+        "go: a depth in plies may not be negative, found '-1'",
+    ),
+    (
+        "go nodes 99999999999999999999999",
+        "go: a node count '99999999999999999999999' is too large",
+    ),
+    (
+        "go movetime soon",
+        "go: expected a time in milliseconds, found 'soon'",
+    ),
+    (
+        "go wtime",
+        "go: expected a time in milliseconds, found end of line",
+    ),
+    ("go mate 3", "go: expected a go parameter"),
+    ("go depth 2 depth 3", "go: depth given twice"),
+    (
+        "go btime 10 p2time 10",
+        "go: player 2 time (btime/p2time) given twice",
+    ),
+    ("go perft", "go: expected a perft depth, found end of line"),
+    (
+        "go perft 2 depth 2",
+        "go: perft takes only a depth and cannot be combined with search limits",
+    ),
+    ("setoption", "setoption: expected 'name', found end of line"),
+    (
+        "setoption name",
+        "setoption: expected an option name, found end of line",
+    ),
+    (
+        "setoption name Threads value 2",
+        "setoption: unknown option 'Threads'",
+    ),
+    (
+        "setoption name Hash value 0",
+        "setoption: Hash value 0 is out of range 1..1024",
+    ),
+    (
+        "setoption name Hash value big",
+        "setoption: Hash value 'big' is not a whole number",
+    ),
+    (
+        "setoption name Hash",
+        "setoption: option Hash needs 'value <…>'",
+    ),
+    (
+        "setoption name Move Overhead value -5",
+        "setoption: Move Overhead value '-5'",
+    ),
+    (
+        "setoption name UCI_Variant value chess",
+        "setoption: UCI_Variant 'chess' is not a game",
+    ),
+    ("setoption name Size value 20x20", "setoption: Size 20x20: "),
+    (
+        "setoption name Size value huge",
+        "setoption: Size: malformed board size 'huge'",
+    ),
+    (
+        "setoption name Clear Hash value now",
+        "setoption: Clear Hash is a button",
+    ),
+    (
+        "query",
+        "query: expected gameover, p1turn, result, fen or moves, found end of line",
+    ),
+    (
+        "query score",
+        "query: expected gameover, p1turn, result, fen or moves, found 'score'",
+    ),
+    (
+        "debug maybe",
+        "debug: expected 'on' or 'off', found 'maybe'",
+    ),
+];
+
+#[test]
+fn every_malformed_input_gets_one_error_line_and_changes_nothing() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("position startpos moves d4");
+    let fen = engine.query("fen");
+    for (input, expected) in MALFORMED {
+        engine.send(input);
+        let line = engine.line();
+        assert!(
+            line.starts_with("info string error: ") && line.contains(expected),
+            "{input:?} answered {line:?}, expected {expected:?}"
+        );
+        engine.assert_ready();
+        assert_eq!(engine.query("fen"), fen, "{input:?} changed the position");
+    }
+    assert!(MALFORMED.len() >= 30);
+}
+
+#[test]
+fn over_long_lines_and_invalid_utf8_are_errors_not_crashes() {
+    let mut engine = Engine::start(&[]);
+    let mut long = vec![b'a'; 70_000];
+    long.push(b'\n');
+    engine.send_bytes(&long);
+    let line = engine.line();
+    assert!(
+        line.starts_with("info string error: line of 70000 bytes ignored"),
+        "{line}"
+    );
+    engine.assert_ready();
+    engine.send_bytes(b"go \xff\xfe depth 1\n");
+    assert_eq!(
+        engine.line(),
+        "info string error: line ignored: invalid UTF-8 at byte 3"
+    );
+    engine.assert_ready();
+}
+
+#[test]
+fn empty_lines_and_stray_blanks_are_ignored() {
+    let mut engine = Engine::start(&[]);
+    engine.send("");
+    engine.send("   \t ");
+    engine.send("  isready  \r");
+    assert_eq!(engine.line(), "readyok");
+}
+
+#[test]
+fn debug_and_ponderhit_are_harmless() {
+    let mut engine = Engine::start(&[]);
+    engine.send("debug on");
+    engine.send("ponderhit");
+    engine.send("debug off");
+    engine.assert_ready();
+}
+
+#[test]
+fn display_shows_the_board_and_the_facts() {
+    let mut engine = engine_for("jcshock", "4");
+    engine.send("position startpos moves b2");
+    engine.send("d");
+    let lines = engine.lines_until(|l| l.starts_with("Legal moves: "));
+    assert!(lines.contains(&"Fen: 4/4/1o2/4 x".to_string()), "{lines:?}");
+    assert!(lines.contains(&"Side to move: player 2 (x)".to_string()));
+    assert!(lines.contains(&"Status: in play".to_string()));
+    assert!(lines.iter().any(|l| l.contains('a') && l.contains('d')));
+    assert_eq!(lines.last().map(String::as_str), Some("Legal moves: 15"));
+}
