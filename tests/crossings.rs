@@ -553,3 +553,30 @@ fn count_moves_equals_generated_moves_on_random_positions() {
         "{kinds:?}"
     );
 }
+
+#[test]
+fn malformed_move_texts_are_refused_without_panicking() {
+    let start = Crossings::from_fen(START).unwrap();
+    for text in [
+        "",
+        "0",
+        "000",
+        "00000",
+        "a1",
+        "a1a",
+        "a0a1",
+        "z1a1",
+        "a1a99999999999999999999999",
+        "ä1a2",
+        "a1 a2",
+        "a1-a2",
+        "1a2a",
+        "a1a2a3",
+        "A9B9",
+    ] {
+        assert!(start.parse_move(text).is_err(), "{text:?} accepted");
+    }
+    assert_eq!(refusal(&start, "a0a1"), "a0 is off the 8x8 board");
+    assert_eq!(start.parse_move("A2A3"), start.parse_move("a2a3"));
+    assert!(start.parse_move("a2a3").is_ok());
+}

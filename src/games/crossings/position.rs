@@ -240,7 +240,7 @@ impl Crossings {
         let them = 1 - me;
         if mv.is_pass() {
             self.pass_turn();
-            self.reversible += 1;
+            self.reversible = self.reversible.saturating_add(1);
             return;
         }
         let answering_crossing = self.faces_crossing();
@@ -276,7 +276,7 @@ impl Crossings {
         self.reversible = if captured || crossed || answering_crossing {
             0
         } else {
-            self.reversible + 1
+            self.reversible.saturating_add(1)
         };
         self.pass_turn();
     }
