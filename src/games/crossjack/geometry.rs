@@ -29,7 +29,8 @@ impl Geometry {
     /// The geometry of a board of `size`, or why Cross-Jack cannot be played on it.
     pub fn new(size: BoardSize) -> Result<Self, PositionError> {
         let (width, height) = (size.width, size.height);
-        let sides_fit = (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height);
+        let sides_fit =
+            (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height);
         if !sides_fit || width * height > MAX_SQUARES {
             return Err(PositionError::UnsupportedSize {
                 game: "crossjack",
@@ -43,7 +44,11 @@ impl Geometry {
 
     fn build(width: u32, height: u32) -> Self {
         let area = width * height;
-        let board = if area == 128 { u128::MAX } else { (1u128 << area) - 1 };
+        let board = if area == 128 {
+            u128::MAX
+        } else {
+            (1u128 << area) - 1
+        };
         let bottom_row = (1u128 << width) - 1;
         let first_file = (0..height).fold(0u128, |mask, rank| mask | 1u128 << (rank * width));
         Geometry {
@@ -92,8 +97,10 @@ impl Geometry {
     /// `squares` together with every square a king step away, columns wrapping, rows not.
     #[inline]
     pub fn dilate(&self, squares: u128) -> u128 {
-        let east = ((squares & !self.last_file) << 1) | ((squares & self.last_file) >> (self.width - 1));
-        let west = ((squares & !self.first_file) >> 1) | ((squares & self.first_file) << (self.width - 1));
+        let east =
+            ((squares & !self.last_file) << 1) | ((squares & self.last_file) >> (self.width - 1));
+        let west =
+            ((squares & !self.first_file) >> 1) | ((squares & self.first_file) << (self.width - 1));
         let row = squares | east | west;
         (row | (row << self.width) | (row >> self.width)) & self.board
     }

@@ -234,7 +234,11 @@ impl Game for CrossJack {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.side == Player::Two { KEYS[SIDE_KEY] } else { 0 };
+        let mut hash = if self.side == Player::Two {
+            KEYS[SIDE_KEY]
+        } else {
+            0
+        };
         for player in [Player::One, Player::Two] {
             let mut marks = self.marks_of(player);
             while marks != 0 {

@@ -83,9 +83,8 @@ fn check_single_winner(geometry: &Geometry, marks: [u128; 2]) -> Result<(), Posi
 pub fn read_move(position: &CrossJack, text: &str) -> Result<u8, MoveError> {
     let text = text.trim();
     let written = text.to_ascii_lowercase();
-    let (_, coord) = all_consuming(square)(text).map_err(|_| {
-        MoveError::Syntax(text.to_string(), CrossJack::NAME, "a square such as d7")
-    })?;
+    let (_, coord) = all_consuming(square)(text)
+        .map_err(|_| MoveError::Syntax(text.to_string(), CrossJack::NAME, "a square such as d7"))?;
     let size = position.size();
     let coord: Coord = on_board(coord, text, size)?;
     if position.status.is_over() {
