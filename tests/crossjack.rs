@@ -471,3 +471,145 @@ fn evaluation_favours_the_side_ahead_in_the_race() {
     play(&mut x_wins_next, "b5");
     assert!(x_wins_next.evaluate() > x_ahead.evaluate());
 }
+
+/// A plain grid of the position, read back from its position string: `grid[rank][file]`.
+fn grid_of(position: &CrossJack) -> Vec<Vec<char>> {
+    let fen = position.fen();
+    let board = fen.split(' ').next().unwrap_or_default();
+    let mut grid: Vec<Vec<char>> = board
+        .split('/')
+        .map(|row| {
+            let mut cells = Vec::new();
+            let mut run = 0;
+            for c in row.chars() {
+                match c.to_digit(10) {
+                    Some(d) => run = run * 10 + d as usize,
+                    None => {
+                        cells.extend(std::iter::repeat_n('.', run));
+                        run = 0;
+                        cells.push(c);
+                    }
+                }
+            }
+            cells.extend(std::iter::repeat_n('.', run));
+            cells
+        })
+        .collect();
+    grid.reverse();
+    grid
+}
+
+/// The king steps from (file, rank) written square by square, columns wrapping.
+fn king_steps(file: usize, rank: usize, width: usize, height: usize) -> Vec<(usize, usize)> {
+    let mut steps = Vec::new();
+    for dr in [-1i64, 0, 1] {
+        for df in [-1i64, 0, 1] {
+            let r = rank as i64 + dr;
+            if (df, dr) == (0, 0) || r < 0 || r >= height as i64 {
+                continue;
+            }
+            let f = (file as i64 + df).rem_euclid(width as i64);
+            steps.push((f as usize, r as usize));
+        }
+    }
+    steps
+}
+
+/// Access by a square-by-square search: an empty goal square reachable over empty squares.
+fn has_access_by_search(grid: &[Vec<char>], mark: char, goal_rank: usize) -> bool {
+    let (height, width) = (grid.len(), grid[0].len());
+    let mut seen = vec![vec![false; width]; height];
+    let mut todo: Vec<(usize, usize)> = Vec::new();
+    for (rank, row) in grid.iter().enumerate() {
+        for (file, &c) in row.iter().enumerate() {
+            if c == mark {
+                todo.push((file, rank));
+            }
+        }
+    }
+    while let Some((file, rank)) = todo.pop() {
+        for (f, r) in king_steps(file, rank, width, height) {
+            if grid[r][f] == '.' && !seen[r][f] {
+                if r == goal_rank {
+                    return true;
+                }
+                seen[r][f] = true;
+                todo.push((f, r));
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn moves_and_status_agree_with_a_square_by_square_reading_of_the_rules() {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut list = Vec::with_capacity(MAX_MOVES);
+    let mut endings = Vec::new();
+    for size in ["3x3", "4x3", "3x16", "7x5", "8x8", "16x8", "10x7"] {
+        for _ in 0..40 {
+            let mut p = CrossJack::start(size.parse().unwrap()).unwrap();
+            loop {
+                let grid = grid_of(&p);
+                let (height, width) = (grid.len(), grid[0].len());
+                let count = |c: char| grid.iter().flatten().filter(|&&g| g == c).count();
+                let x_won = grid[0].contains(&'x');
+                let o_won = grid[height - 1].contains(&'o');
+                let set_up = count('x') >= 2 && count('o') >= 2;
+                let blocked = set_up
+                    && !(has_access_by_search(&grid, 'x', 0)
+                        && has_access_by_search(&grid, 'o', height - 1));
+                let expected = if x_won {
+                    Status::Won(Player::One)
+                } else if o_won {
+                    Status::Won(Player::Two)
+                } else if blocked {
+                    Status::Draw
+                } else {
+                    Status::InPlay
+                };
+                assert_eq!(p.status(), expected, "{}", p.fen());
+
+                let (mark, zone_rank) = match p.side_to_move() {
+                    Player::One => ('x', height - 1),
+                    Player::Two => ('o', 0),
+                };
+                let mut expected_moves = Vec::new();
+                if !expected.is_over() {
+                    for rank in 0..height {
+                        for file in 0..width {
+                            let tickable = if count(mark) < 2 {
+                                rank == zone_rank
+                            } else {
+                                king_steps(file, rank, width, height)
+                                    .into_iter()
+                                    .any(|(f, r)| grid[r][f] == mark)
+                            };
+                            if grid[rank][file] == '.' && tickable {
+                                let name = format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+                                expected_moves.push(name);
+                            }
+                        }
+                    }
+                }
+                expected_moves.sort();
+                assert_eq!(moves(&p), expected_moves, "{}", p.fen());
+
+                list.clear();
+                p.generate_moves(&mut list);
+                if list.is_empty() {
+                    endings.push(p.status());
+                    break;
+                }
+                p.play(list[rng.below(list.len())]);
+            }
+        }
+    }
+    for ending in [
+        Status::Won(Player::One),
+        Status::Won(Player::Two),
+        Status::Draw,
+    ] {
+        assert!(endings.contains(&ending), "no random game ended {ending:?}");
+    }
+}
