@@ -1,12 +1,13 @@
 //! Crossings as RULES.md describes it: one test per rule, the agreed perft vectors, and
 //! consistency checks (move count, hashing, notation) over many random positions.
 
-use tablero::games::crossings::Crossings;
-use tablero::games::{Game, GameState, Player, Status};
-use tablero::perft::perft;
+mod common;
 
-const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/vectors/perft.txt");
-const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/RULES.md");
+use common::Rng;
+use tablero::games::crossings::Crossings;
+use tablero::games::{fen, BoardSize};
+use tablero::games::{Game, GameState, Player, Status};
+
 const START: &str = "bbbbbbbb/bbbbbbbb/8/8/8/8/rrrrrrrr/rrrrrrrr r";
 
 // ---------------------------------------------------------------- helpers
@@ -25,28 +26,8 @@ fn board(stones: &[(&str, char)], side: char) -> Crossings {
 }
 
 fn fen_of(cells: &[Option<char>; 64], side: char) -> String {
-    let mut rows = Vec::new();
-    for rank in (0..8).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..8 {
-            match cells[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} {side}", rows.join("/"))
+    let board = fen::format_board(BoardSize::square(8), |c| cells[c.index(8)]);
+    format!("{board} {side}")
 }
 
 fn legal(position: &Crossings) -> Vec<String> {
@@ -71,22 +52,6 @@ fn refusal(position: &Crossings, text: &str) -> String {
     match position.parse_move(text) {
         Ok(mv) => panic!("{text} was accepted as {mv:?} in {}", position.fen()),
         Err(e) => e.to_string(),
-    }
-}
-
-/// A small deterministic generator (xorshift64*), enough for test positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 
@@ -138,51 +103,29 @@ fn random_game_positions(rng: &mut Rng, games: usize) -> Vec<Crossings> {
 
 #[test]
 fn perft_matches_the_shared_vectors() {
-    let text = std::fs::read_to_string(VECTORS).expect("shared/vectors/perft.txt beside the repo");
-    let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("crossings")) {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let position = Crossings::from_fen(fields[1]).unwrap();
-        assert_eq!(position.fen(), fields[1]);
-        let mut state = GameState::new(position);
-        for (depth, expected) in fields[2].split_whitespace().enumerate() {
-            let expected: u64 = expected.parse().unwrap();
-            let depth = depth as u32 + 1;
-            assert_eq!(
-                perft(&mut state, depth),
-                expected,
-                "{} depth {depth}",
-                fields[1]
-            );
-        }
-        checked += 1;
+    let vectors = common::perft_vectors("crossings");
+    assert!(
+        vectors.len() >= 8,
+        "only {} crossings vectors found",
+        vectors.len()
+    );
+    for (fen, counts) in &vectors {
+        let position = Crossings::from_fen(fen).unwrap();
+        assert_eq!(&position.fen(), fen);
+        assert_eq!(
+            common::assert_perft(position, counts, u64::MAX),
+            counts.len()
+        );
     }
-    assert!(checked >= 8, "only {checked} crossings vectors found");
 }
 
 #[test]
 fn perft_from_the_start_matches_the_rules_table() {
-    let rules = std::fs::read_to_string(RULES).expect("shared/RULES.md beside the repo");
-    let row = rules
-        .lines()
-        .find(|l| l.starts_with("| crossings |") && l.contains(" 60 "))
-        .expect("the crossings row of the test vector table");
-    let counts: Vec<u64> = row
-        .split('|')
-        .skip(2)
-        .filter_map(|c| c.trim().parse().ok())
-        .collect();
+    let counts = common::rules_table_row("crossings");
     assert_eq!(counts.len(), 4);
-    let mut state = GameState::new(Crossings::start(Crossings::default_size()).unwrap());
-    assert_eq!(state.position().fen(), START);
-    for (depth, &expected) in counts.iter().enumerate() {
-        assert_eq!(
-            perft(&mut state, depth as u32 + 1),
-            expected,
-            "depth {}",
-            depth + 1
-        );
-    }
+    let start = Crossings::start(Crossings::default_size()).unwrap();
+    assert_eq!(start.fen(), START);
+    assert_eq!(common::assert_perft(start, &counts, u64::MAX), 4);
 }
 
 // ---------------------------------------------------------------- captures
@@ -420,7 +363,7 @@ fn threefold_repetition_is_a_draw_at_the_third_occurrence() {
 
 #[test]
 fn move_notation_is_unique_and_reads_back() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = Rng::new(0x5EED_0001);
     let mut positions = random_game_positions(&mut rng, 20);
     positions.extend((0..300).map(|_| random_position(&mut rng)));
     let mut moves = Vec::new();
@@ -469,7 +412,7 @@ fn position_string_errors_name_the_problem() {
 
 #[test]
 fn position_strings_round_trip() {
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = Rng::new(0x5EED_0002);
     let mut positions = random_game_positions(&mut rng, 5);
     positions.extend((0..200).map(|_| random_position(&mut rng)));
     for p in positions {
@@ -510,7 +453,7 @@ fn move_errors_name_the_rule() {
 
 #[test]
 fn count_moves_equals_generated_moves_on_random_positions() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = Rng::new(0x5EED_0003);
     let mut positions = random_game_positions(&mut rng, 40);
     positions.extend((0..3000).map(|_| random_position(&mut rng)));
     let mut moves = Vec::new();

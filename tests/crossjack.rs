@@ -1,12 +1,11 @@
 //! Cross-Jack (mode 1) as RULES.md states it: one test per rule, plus the shared perft
 //! vectors.
 
-use tablero::games::crossjack::CrossJack;
-use tablero::games::{BoardSize, Game, GameState, Player, Status, MAX_MOVES};
-use tablero::perft::perft;
+mod common;
 
-const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/vectors/perft.txt");
-const RULES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/RULES.md");
+use common::Rng;
+use tablero::games::crossjack::CrossJack;
+use tablero::games::{BoardSize, Game, Player, Status, MAX_MOVES};
 
 /// Vectors with more leaves than this are skipped to keep the suite fast.
 const MAX_LEAVES: u64 = 3_000_000;
@@ -61,54 +60,23 @@ fn assert_game_over(position: &CrossJack, status: Status) {
     assert_eq!(position.count_moves(), 0);
 }
 
-fn perft_of(position: CrossJack, depth: u32) -> u64 {
-    perft(&mut GameState::new(position), depth)
-}
-
 #[test]
 fn perft_matches_the_shared_vectors() {
-    let text = std::fs::read_to_string(VECTORS).expect("shared vectors beside the repository");
-    let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("crossjack")) {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let [_, fen, counts] = fields.as_slice() else {
-            panic!("malformed vector line: {line}");
-        };
-        for (depth, expected) in counts.split_whitespace().enumerate() {
-            let expected: u64 = expected.parse().expect("a leaf count");
-            if expected > MAX_LEAVES {
-                continue;
-            }
-            let depth = depth as u32 + 1;
-            assert_eq!(
-                perft_of(position(fen), depth),
-                expected,
-                "{fen} depth {depth}"
-            );
-            checked += 1;
-        }
-    }
-    assert!(checked >= 20, "only {checked} crossjack vectors found");
+    let vectors = common::perft_vectors("crossjack");
+    let checked: usize = vectors
+        .iter()
+        .map(|(fen, counts)| common::assert_perft(position(fen), counts, MAX_LEAVES))
+        .sum();
+    assert!(checked >= 20, "only {checked} crossjack vectors checked");
 }
 
 #[test]
 fn perft_from_the_start_matches_the_rules_table() {
-    let rules = std::fs::read_to_string(RULES).expect("RULES.md beside the repository");
-    let row = rules
-        .lines()
-        .find(|l| l.starts_with("| crossjack 8×8 |"))
-        .expect("the crossjack row of the perft table");
-    let counts: Vec<u64> = row
-        .split('|')
-        .skip(2)
-        .filter_map(|cell| cell.trim().parse().ok())
-        .collect();
+    let counts = common::rules_table_row("crossjack 8×8");
     assert_eq!(counts.len(), 6);
     let start = CrossJack::start(CrossJack::default_size()).unwrap();
     assert_eq!(start.fen(), "8/8/8/8/8/8/8/8 x");
-    for (depth, &expected) in counts.iter().enumerate() {
-        assert_eq!(perft_of(start.clone(), depth as u32 + 1), expected);
-    }
+    assert_eq!(common::assert_perft(start, &counts, u64::MAX), 6);
 }
 
 #[test]
@@ -363,11 +331,9 @@ fn malformed_position_strings_are_errors() {
 
 #[test]
 fn position_strings_round_trip() {
-    let text = std::fs::read_to_string(VECTORS).expect("shared vectors");
-    let mut fens: Vec<String> = text
-        .lines()
-        .filter(|l| l.starts_with("crossjack"))
-        .filter_map(|l| l.split('|').nth(1).map(|f| f.trim().to_string()))
+    let mut fens: Vec<String> = common::perft_vectors("crossjack")
+        .into_iter()
+        .map(|(fen, _)| fen)
         .collect();
     fens.push("16/16/16/16/16/16/16/16 x".to_string());
     fens.push("3x12/16/16/16/16/16/16/o15 x".to_string());
@@ -417,21 +383,9 @@ fn setup_move_errors_name_the_zone_row() {
     );
 }
 
-/// A small deterministic generator for random games.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn incremental_hash_equals_hash_from_scratch_in_random_games() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut list = Vec::with_capacity(MAX_MOVES);
     for size in ["8x8", "3x3", "16x8", "5x12", "11x11"] {
         for _ in 0..50 {
@@ -543,7 +497,7 @@ fn has_access_by_search(grid: &[Vec<char>], mark: char, goal_rank: usize) -> boo
 
 #[test]
 fn moves_and_status_agree_with_a_square_by_square_reading_of_the_rules() {
-    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let mut list = Vec::with_capacity(MAX_MOVES);
     let mut endings = Vec::new();
     for size in ["3x3", "4x3", "3x16", "7x5", "8x8", "16x8", "10x7"] {
