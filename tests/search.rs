@@ -382,6 +382,21 @@ impl Game for Endless {
     }
 }
 
+/// Plain fixed-depth minimax over evaluations, the reference for the searcher's values.
+fn endless_minimax(game: &Endless, depth: u32) -> i32 {
+    if depth == 0 {
+        return game.evaluate();
+    }
+    (0..9)
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play(mv);
+            -endless_minimax(&next, depth - 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 fn endless_plays() -> u64 {
     ENDLESS_PLAYS.with(Cell::get)
 }
@@ -510,6 +525,25 @@ fn every_tic_tac_toe_opening_is_valued_as_plain_minimax_values_it() {
             );
         }
     }
+}
+
+#[test]
+fn every_depth_is_valued_as_plain_minimax_values_it() {
+    let mut state = endless();
+    let (best, infos) = run(&mut state, &depth(5));
+    assert_eq!(infos.len(), 5);
+    for info in &infos {
+        let value = endless_minimax(state.position(), info.depth);
+        assert_eq!(info.score, Score::Centipawns(value), "depth {}", info.depth);
+    }
+    let mut after = state.position().clone();
+    after.play(best.expect("the game goes on"));
+    let value = endless_minimax(state.position(), 5);
+    assert_eq!(
+        -endless_minimax(&after, 4),
+        value,
+        "the move keeps the value"
+    );
 }
 
 #[test]

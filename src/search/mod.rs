@@ -1,9 +1,9 @@
 //! The game-agnostic searcher: it sees games only through [`crate::games::Game`] and
 //! [`GameState`].
 //!
-//! [`search`] runs iterative deepening over [`negamax`] (alpha-beta with principal-variation
+//! [`search`] runs iterative deepening over `negamax` (alpha-beta with principal-variation
 //! search), backed by the [`TranspositionTable`]; [`time`] decides how long a search may take,
-//! [`ordering`] in which order moves are tried, and [`value`] how results are scored.
+//! `ordering` in which order moves are tried, and [`value`] how results are scored.
 
 mod control;
 pub mod info;
