@@ -13,6 +13,6 @@ run() {
 }
 run "crossings start depth 5"     --game crossings 5
 run "crossjack 8x8 depth 8"       --game crossjack 8
-run "crossjack 16x8 depth 6"      --game crossjack --size 16x8 6
-run "jcshock 8x8 depth 4"         --game jcshock 4
-run "jcshock 11x11 depth 3"       --game jcshock --size 11 3
+run "crossjack 16x8 depth 7"      --game crossjack --size 16x8 7
+run "jcshock 8x8 depth 5"         --game jcshock 5
+run "jcshock 11x11 depth 4"       --game jcshock --size 11 4

@@ -10,7 +10,7 @@ use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
 use tablero::games::{BoardSize, Game, GameState};
 
-const GAMES_PER_SIZE: usize = 300;
+const GAMES_PER_SIZE: usize = 1000;
 const MAX_PLIES: usize = 200;
 
 fn check_position<G: Game>(state: &GameState<G>, moves: &[G::Move]) {
@@ -99,5 +99,7 @@ fn jcshock_random_games_keep_every_invariant() {
 
 #[test]
 fn crossings_random_games_keep_every_invariant() {
-    random_games::<Crossings>(BoardSize::square(8), 31);
+    for seed in 31..33 {
+        random_games::<Crossings>(BoardSize::square(8), seed);
+    }
 }

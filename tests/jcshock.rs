@@ -1,10 +1,10 @@
 //! JC Shock rules, one test per rule, through the public API.
 
+mod common;
+
+use common::Rng;
 use tablero::games::jcshock::JcShock;
 use tablero::games::{BoardSize, Game, GameState, Player, Status};
-use tablero::perft::perft;
-
-const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/vectors/perft.txt");
 
 fn position(fen: &str) -> JcShock {
     JcShock::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -39,19 +39,7 @@ fn move_error(fen: &str, text: &str) -> String {
     }
 }
 
-/// A small deterministic pseudo-random sequence (xorshift64) for playing whole games.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-fn random_move(game: &JcShock, random: &mut Random) -> <JcShock as Game>::Move {
+fn random_move(game: &JcShock, random: &mut Rng) -> <JcShock as Game>::Move {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     moves[random.below(moves.len())]
@@ -99,29 +87,23 @@ fn bitboards(game: &JcShock) -> [u128; 2] {
 
 #[test]
 fn perft_vectors_of_the_shared_file_hold() {
-    let text = std::fs::read_to_string(VECTORS).expect("shared/vectors/perft.txt beside the repo");
-    let mut checked = 0;
-    for line in text.lines().filter(|l| l.starts_with("jcshock")) {
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        let mut state = GameState::new(position(fields[1]));
-        for (depth, expected) in fields[2].split_whitespace().enumerate() {
-            let expected: u64 = expected.parse().expect("a leaf count");
-            let depth = depth as u32 + 1;
-            assert_eq!(perft(&mut state, depth), expected, "{line} depth {depth}");
-        }
-        checked += 1;
+    let vectors = common::perft_vectors("jcshock");
+    assert!(!vectors.is_empty(), "no jcshock vectors in the shared file");
+    for (fen, counts) in &vectors {
+        assert_eq!(
+            common::assert_perft(position(fen), counts, u64::MAX),
+            counts.len()
+        );
     }
-    assert!(checked > 0, "no jcshock vectors in {VECTORS}");
 }
 
 #[test]
 fn perft_from_the_8x8_start_matches_the_rules_table() {
+    let counts = common::rules_table_row("jcshock 8×8");
+    assert_eq!(counts.len(), 3);
     let start = JcShock::start(JcShock::default_size()).expect("8x8 start");
     assert_eq!(start.fen(), "8/8/8/8/8/8/8/8 o");
-    let mut state = GameState::new(start);
-    for (depth, expected) in [(1, 64), (2, 4032), (3, 249_984)] {
-        assert_eq!(perft(&mut state, depth), expected, "depth {depth}");
-    }
+    assert_eq!(common::assert_perft(start, &counts, u64::MAX), 3);
 }
 
 #[test]
@@ -185,7 +167,7 @@ fn pieces_touching_the_placed_piece_stay() {
 
 #[test]
 fn bitboard_pull_matches_the_square_by_square_rule() {
-    let mut random = Random(0x5eed_1234);
+    let mut random = Rng::new(0x5eed_1234);
     for side in 4..=11 {
         for _ in 0..3 {
             let mut game = JcShock::start(BoardSize::square(side)).expect("start");
@@ -203,7 +185,7 @@ fn play_to_the_end(side: usize, seed: u64) {
     let mut game = JcShock::start(BoardSize::square(side)).expect("start");
     let quota = game.quota();
     assert_eq!(quota, (side * side - 1) / 2);
-    let mut random = Random(seed);
+    let mut random = Rng::new(seed);
     for ply in 0..2 * quota {
         assert_eq!(game.status(), Status::InPlay, "ply {ply}");
         assert_eq!(game.placed(Player::One), ply.div_ceil(2));
@@ -334,7 +316,7 @@ fn position_strings_read_back_unchanged() {
     ] {
         assert_eq!(position(fen).fen(), fen);
     }
-    let mut random = Random(77);
+    let mut random = Rng::new(77);
     let mut game = JcShock::start(BoardSize::square(10)).expect("start");
     while game.count_moves() > 0 {
         let mv = random_move(&game, &mut random);
@@ -371,7 +353,7 @@ fn moves_off_the_board_on_a_piece_or_after_the_end_are_refused() {
 
 #[test]
 fn incremental_hash_equals_the_hash_from_scratch() {
-    let mut random = Random(99);
+    let mut random = Rng::new(99);
     for side in [4, 8, 11] {
         let mut game = JcShock::start(BoardSize::square(side)).expect("start");
         while game.count_moves() > 0 {

@@ -1,29 +1,134 @@
-//! The game-agnostic searcher: it sees games only through [`crate::games::Game`].
+//! The game-agnostic searcher: it sees games only through [`crate::games::Game`] and
+//! [`GameState`].
+//!
+//! [`search`] runs iterative deepening over `negamax` (alpha-beta with principal-variation
+//! search), backed by the [`TranspositionTable`]; [`time`] decides how long a search may take,
+//! `ordering` in which order moves are tried, and [`value`] how results are scored.
 
+mod control;
 pub mod info;
 pub mod limits;
+mod negamax;
+mod ordering;
+mod pv;
+pub mod time;
 pub mod tt;
+pub mod value;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 pub use info::{Info, Score};
 pub use limits::{Clock, Limits};
 pub use tt::TranspositionTable;
 
-use crate::games::{Game, GameState};
+use crate::games::{Game, GameState, MAX_MOVES};
+use control::Control;
+use negamax::Searcher;
+use value::{is_mate, INFINITY, MATE, MAX_PLY};
+
+/// How often a search that must wait for `stop` looks at the flag.
+const STOP_POLL: Duration = Duration::from_millis(1);
 
 /// Searches the current position of `state` within `limits` (or until `stop` is set) and
-/// returns the best move found; `None` only when the game is over. Progress goes to `report`.
-/// `state` is returned as it came.
+/// returns the best move found; `None` only when the game is over. After each completed depth
+/// of the iterative deepening, `report` receives its result. `state` is returned as it came.
+///
+/// Every limit that is set applies and the first one reached ends the search:
+/// - `depth` completes exactly that many plies (0 counts as 1);
+/// - `nodes` stops before visiting more nodes than that;
+/// - `movetime` and the side to move's clock give a time budget (see [`time`]); a search
+///   with a time budget also ends early when it proved a mate within its depth or has only
+///   one legal move;
+/// - `stop` ends the search at once.
+///
+/// With `infinite`, or with no limit at all (UCI `go` without arguments), the search never
+/// returns before `stop` is set, even when it has nothing left to search.
+///
+/// A move is always returned when the game is not over, even when stopped before depth 1
+/// completes: then the table's move for the position, or the first legal move. A depth cut
+/// short counts only if one of its root moves was searched to the end and is the best of
+/// those (the previous best is searched first, so that move is at least as good).
 pub fn search<G: Game>(
     state: &mut GameState<G>,
-    _limits: &Limits,
-    _tt: &mut TranspositionTable,
-    _stop: &AtomicBool,
-    _report: &mut dyn FnMut(&Info),
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    // Placeholder until the searcher lands: the first legal move.
-    let mut moves = Vec::new();
-    state.generate_moves(&mut moves);
-    moves.first().copied()
+    let mut root_moves = Vec::with_capacity(MAX_MOVES);
+    state.generate_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        return None;
+    }
+    tt.new_search();
+    let side = state.position().side_to_move();
+    let budget = time::budget(limits, side);
+    let waits_for_stop =
+        limits.infinite || (limits.depth.is_none() && limits.nodes.is_none() && budget.is_none());
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32);
+
+    let known = tt
+        .probe(state.position().hash(), 0)
+        .and_then(|entry| entry.move_index);
+    let mut best_index = known
+        .filter(|&i| usize::from(i) < root_moves.len())
+        .unwrap_or(0);
+
+    let control = Control::new(stop, limits.nodes, budget.map(|b| b.hard));
+    let mut searcher = Searcher::<G>::new(tt, control);
+    for depth in 1..=max_depth {
+        searcher.root_hint = Some(best_index);
+        searcher.root_best = None;
+        let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+        if let Some((index, _)) = searcher.root_best {
+            best_index = index;
+        }
+        if searcher.control.aborted() {
+            break;
+        }
+        report(&Info {
+            depth,
+            seldepth: searcher.seldepth as u32,
+            score: value::to_score(value),
+            nodes: searcher.nodes,
+            time: searcher.control.elapsed(),
+            hashfull: searcher.tt.hashfull(),
+            pv: notation(state, searcher.pv.line(0)),
+        });
+        if let Some(budget) = budget {
+            let settled = root_moves.len() == 1 || proven_within(value, depth);
+            if settled || searcher.control.elapsed() >= budget.soft {
+                break;
+            }
+        }
+    }
+
+    if waits_for_stop {
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(STOP_POLL);
+        }
+    }
+    root_moves.get(usize::from(best_index)).copied()
+}
+
+/// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.
+fn proven_within(value: i32, depth: u32) -> bool {
+    is_mate(value) && (MATE - value.abs()) as u32 <= depth
+}
+
+/// The moves of `line` (played from the current position of `state`) in notation.
+fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
+    let mut texts = Vec::with_capacity(line.len());
+    for &mv in line {
+        texts.push(state.position().format_move(mv));
+        state.make(mv);
+    }
+    for _ in line {
+        state.unmake();
+    }
+    texts
 }

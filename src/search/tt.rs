@@ -1,15 +1,109 @@
-//! The transposition table (placeholder until the searcher lands).
+//! The transposition table: search results keyed by the position's Zobrist hash, shared
+//! across iterations and searches.
+//!
+//! The table is game-agnostic: the best move is kept as its index in the position's generated
+//! move list, which is valid because generation is deterministic (readers still check that the
+//! index is in range, since a hash collision could hand them another position's entry).
+//! Slots come in clusters of four (one cache line); a new result replaces the slot of the same
+//! position, else an empty one, else the least valuable (shallow, from an older search).
+
+use super::value::{from_table, to_table};
+
+/// Which side of the true value a stored score lies on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (every move failed low).
+    Upper,
+    /// The true value is at least the score (a move failed high).
+    Lower,
+    /// The score is the true value at that depth.
+    Exact,
+}
+
+/// What the table knows about a position, with mate values already relative to the probing
+/// node's ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Depth (plies) the result was searched to.
+    pub depth: u32,
+    /// How [`TtEntry::score`] relates to the true value.
+    pub bound: Bound,
+    /// The value found, from the side to move's point of view.
+    pub score: i32,
+    /// The best move's index in the generated move list, if one was found.
+    pub move_index: Option<u16>,
+}
+
+/// Marks an empty slot in `Slot::meta` (bounds are stored as 1..=3).
+const EMPTY: u8 = 0;
+const SLOTS_PER_CLUSTER: usize = 4;
+/// Generations live in the upper six bits of `Slot::meta`.
+const GENERATION_MASK: u8 = 0x3f;
+const NO_MOVE: u16 = u16::MAX;
+/// How many slots `hashfull` looks at.
+const HASHFULL_SAMPLE: usize = 1000;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    score: i16,
+    move_index: u16,
+    depth: u8,
+    /// Bound in the low two bits (0 = empty), generation in the upper six.
+    meta: u8,
+}
+
+type Cluster = [Slot; SLOTS_PER_CLUSTER];
+
+impl Slot {
+    fn is_empty(&self) -> bool {
+        self.meta & 3 == EMPTY
+    }
+
+    fn generation(&self) -> u8 {
+        self.meta >> 2
+    }
+
+    fn bound(&self) -> Bound {
+        match self.meta & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        }
+    }
+
+    /// How much the slot is worth keeping: deep results from the current search most.
+    fn worth(&self, generation: u8) -> i32 {
+        let age = i32::from(generation.wrapping_sub(self.generation()) & GENERATION_MASK);
+        i32::from(self.depth) - 8 * age
+    }
+}
+
+fn encode_bound(bound: Bound) -> u8 {
+    match bound {
+        Bound::Upper => 1,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    }
+}
 
 /// A hash table of search results keyed by Zobrist hash, sized in megabytes.
 #[derive(Debug)]
 pub struct TranspositionTable {
+    clusters: Vec<Cluster>,
     megabytes: usize,
+    generation: u8,
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MB.
+    /// A table of about `megabytes` MB (at least one cluster). If the memory cannot be had,
+    /// the table halves its size until it can, rather than aborting.
     pub fn new(megabytes: usize) -> Self {
-        TranspositionTable { megabytes }
+        TranspositionTable {
+            clusters: allocate(megabytes),
+            megabytes,
+            generation: 0,
+        }
     }
 
     /// The size asked for, in MB.
@@ -17,11 +111,186 @@ impl TranspositionTable {
         self.megabytes
     }
 
-    /// Forgets every entry.
-    pub fn clear(&mut self) {}
+    /// How many results the table can hold.
+    pub fn capacity(&self) -> usize {
+        self.clusters.len() * SLOTS_PER_CLUSTER
+    }
 
-    /// Fill in permille.
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.clusters.fill(Cluster::default());
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become the first to be replaced and stop counting
+    /// toward [`TranspositionTable::hashfull`].
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & GENERATION_MASK;
+    }
+
+    /// Fill in permille: the share of the first thousand slots holding results of the
+    /// current search.
     pub fn hashfull(&self) -> u32 {
-        0
+        let sample = self.clusters.iter().flatten().take(HASHFULL_SAMPLE);
+        let (mut seen, mut used) = (0u32, 0u32);
+        for slot in sample {
+            seen += 1;
+            if !slot.is_empty() && slot.generation() == self.generation {
+                used += 1;
+            }
+        }
+        (used * 1000).checked_div(seen).unwrap_or(0)
+    }
+
+    /// What is stored for the position `hash`, met `ply` plies from the search root.
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<TtEntry> {
+        let slot = self
+            .cluster(hash)
+            .iter()
+            .find(|s| !s.is_empty() && s.key == hash)?;
+        Some(TtEntry {
+            depth: u32::from(slot.depth),
+            bound: slot.bound(),
+            score: from_table(slot.score, ply),
+            move_index: (slot.move_index != NO_MOVE).then_some(slot.move_index),
+        })
+    }
+
+    /// Records a result for the position `hash` searched `ply` plies from the root. Without a
+    /// move, a move already stored for the position is kept.
+    pub fn store(&mut self, hash: u64, ply: usize, entry: TtEntry) {
+        let generation = self.generation;
+        let cluster = self.cluster_mut(hash);
+        let victim = match cluster.iter().position(|s| !s.is_empty() && s.key == hash) {
+            Some(same) => same,
+            None => replacement(cluster, generation),
+        };
+        let slot = &mut cluster[victim];
+        let kept_move = if slot.key == hash && !slot.is_empty() {
+            slot.move_index
+        } else {
+            NO_MOVE
+        };
+        *slot = Slot {
+            key: hash,
+            score: to_table(entry.score, ply),
+            move_index: entry.move_index.unwrap_or(kept_move),
+            depth: entry.depth.min(u32::from(u8::MAX)) as u8,
+            meta: encode_bound(entry.bound) | (generation << 2),
+        };
+    }
+
+    fn cluster_index(&self, hash: u64) -> usize {
+        // Multiply-shift maps the hash onto any table length without a power-of-two size.
+        ((u128::from(hash) * self.clusters.len() as u128) >> 64) as usize
+    }
+
+    fn cluster(&self, hash: u64) -> &Cluster {
+        &self.clusters[self.cluster_index(hash)]
+    }
+
+    fn cluster_mut(&mut self, hash: u64) -> &mut Cluster {
+        let index = self.cluster_index(hash);
+        &mut self.clusters[index]
+    }
+}
+
+/// The slot of `cluster` a new position should take: an empty one, else the least valuable.
+fn replacement(cluster: &Cluster, generation: u8) -> usize {
+    if let Some(empty) = cluster.iter().position(Slot::is_empty) {
+        return empty;
+    }
+    (0..SLOTS_PER_CLUSTER)
+        .min_by_key(|&i| cluster[i].worth(generation))
+        .unwrap_or(0)
+}
+
+/// Clusters for about `megabytes` MB, halving the request while the allocator refuses it.
+fn allocate(megabytes: usize) -> Vec<Cluster> {
+    let bytes = megabytes.saturating_mul(1024 * 1024);
+    let mut count = (bytes / std::mem::size_of::<Cluster>()).max(1);
+    loop {
+        let mut clusters = Vec::new();
+        if clusters.try_reserve_exact(count).is_ok() {
+            clusters.resize(count, Cluster::default());
+            return clusters;
+        }
+        if count == 1 {
+            // Not even one cluster: let the allocator report it as any other allocation would.
+            return vec![Cluster::default()];
+        }
+        count /= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cluster_fills_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Cluster>(), 64);
+    }
+
+    #[test]
+    fn the_table_holds_about_the_megabytes_asked() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.capacity() * std::mem::size_of::<Slot>(), 1024 * 1024);
+        assert!(TranspositionTable::new(0).capacity() >= SLOTS_PER_CLUSTER);
+    }
+
+    #[test]
+    fn the_deepest_current_result_survives_a_full_cluster() {
+        let mut tt = TranspositionTable::new(0); // one cluster: every hash collides
+        let entry = |depth| TtEntry {
+            depth,
+            bound: Bound::Exact,
+            score: 0,
+            move_index: None,
+        };
+        for hash in 1..=4 {
+            tt.store(hash, 0, entry(hash as u32 + 10));
+        }
+        tt.store(99, 0, entry(1));
+        assert!(tt.probe(1, 0).is_none(), "the shallowest slot was replaced");
+        assert!(tt.probe(4, 0).is_some());
+        assert!(tt.probe(99, 0).is_some());
+    }
+
+    #[test]
+    fn results_of_older_searches_are_replaced_first() {
+        let mut tt = TranspositionTable::new(0);
+        let entry = |depth| TtEntry {
+            depth,
+            bound: Bound::Lower,
+            score: 5,
+            move_index: Some(2),
+        };
+        // Each search of age costs a slot as much as eight plies of depth.
+        tt.store(1, 0, entry(12));
+        tt.new_search();
+        for hash in 2..=4 {
+            tt.store(hash, 0, entry(5));
+        }
+        tt.store(5, 0, entry(5));
+        assert!(tt.probe(1, 0).is_none());
+    }
+
+    #[test]
+    fn storing_without_a_move_keeps_the_known_move() {
+        let mut tt = TranspositionTable::new(1);
+        let mut entry = TtEntry {
+            depth: 3,
+            bound: Bound::Lower,
+            score: 40,
+            move_index: Some(7),
+        };
+        tt.store(42, 0, entry);
+        entry.move_index = None;
+        entry.bound = Bound::Upper;
+        tt.store(42, 0, entry);
+        let found = tt.probe(42, 0);
+        assert_eq!(found.map(|e| e.move_index), Some(Some(7)));
+        assert_eq!(found.map(|e| e.bound), Some(Bound::Upper));
     }
 }

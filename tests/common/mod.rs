@@ -75,3 +75,40 @@ pub fn perft_vectors(game: &str) -> Vec<(String, Vec<u64>)> {
         })
         .collect()
 }
+
+/// The leaf counts of the RULES.md test-vector table row whose first cell starts with
+/// `label` (e.g. `crossjack 8×8`).
+pub fn rules_table_row(label: &str) -> Vec<u64> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/RULES.md");
+    let rules = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read the shared RULES.md at {path}: {e}"));
+    let row = rules
+        .lines()
+        .find(|line| line.starts_with(&format!("| {label}")))
+        .unwrap_or_else(|| panic!("no '{label}' row in the RULES.md perft table"));
+    row.split('|')
+        .skip(2)
+        .filter_map(|cell| cell.trim().parse().ok())
+        .collect()
+}
+
+/// Checks `counts` (depth 1, 2, …) from `root`, skipping depths with more than `max_leaves`
+/// leaves; returns how many depths were checked.
+pub fn assert_perft<G: Game>(root: G, counts: &[u64], max_leaves: u64) -> usize {
+    let fen = root.fen();
+    let mut state = GameState::new(root);
+    let mut checked = 0;
+    for (depth, &expected) in counts.iter().enumerate() {
+        if expected > max_leaves {
+            continue;
+        }
+        let depth = depth as u32 + 1;
+        assert_eq!(
+            tablero::perft::perft(&mut state, depth),
+            expected,
+            "{fen} depth {depth}"
+        );
+        checked += 1;
+    }
+    checked
+}

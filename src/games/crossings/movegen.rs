@@ -1,0 +1,304 @@
+//! Move generation: every legal group move, and a fast count of them with bitboards.
+//!
+//! Both work front by front. A *front* is an unlocked own stone whose next square in the
+//! direction is not an own stone; the tails of its moves are the stones behind it, as far
+//! back as the stones are unlocked (a run containing a locked stone cannot move). For a
+//! front with `L` such stones and `g` empty squares ahead, the group of the `m` rear-most
+//! stones may move `1..=min(m, g)` squares onto empty squares, and may capture the stone
+//! after the empty squares when `m > g`, `m` exceeds that enemy line's length and the stone
+//! is unlocked.
+
+use super::super::Player;
+use super::bitboard::{
+    behind, bit, shift, Squares, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
+    SOUTH_WEST,
+};
+use super::moves::Move;
+use super::position::{target_row, Crossings};
+
+/// The directions in which `player`'s stones advance toward its target row; only moves in
+/// them can cross (a side to move never has unlocked stones on its own target row).
+const fn forward_directions(player: Player) -> [usize; 3] {
+    match player {
+        Player::One => [NORTH, NORTH_EAST, NORTH_WEST],
+        Player::Two => [SOUTH, SOUTH_EAST, SOUTH_WEST],
+    }
+}
+
+/// The stone sets a direction's count needs, from the mover's point of view.
+#[derive(Clone, Copy)]
+struct Sides {
+    own: u64,
+    free: u64,
+    enemy: u64,
+    capturable: u64,
+    empty: u64,
+}
+
+impl Sides {
+    #[inline(always)]
+    fn new(position: &Crossings, mover: Player) -> Self {
+        let own = position.stones_of(mover);
+        let enemy = position.stones_of(mover.opponent());
+        Sides {
+            own,
+            free: own & !position.locked(),
+            enemy,
+            capturable: enemy & !position.locked(),
+            empty: !(own | enemy),
+        }
+    }
+}
+
+/// Consecutive squares from `from` (excluded) in direction `d` that lie in `set`.
+#[inline(always)]
+fn run_ahead(set: u64, from: u8, d: usize) -> u32 {
+    let mut n = 0;
+    let mut at = NEIGHBOUR[d][from as usize];
+    while at != OFF && set & bit(at) != 0 {
+        n += 1;
+        at = NEIGHBOUR[d][at as usize];
+    }
+    n
+}
+
+/// One front's moves in direction `d`, handed to `sink`; with `crossings_only` just those
+/// whose front lands on the mover's target row.
+#[inline(always)]
+fn front_moves(
+    sides: &Sides,
+    front: u8,
+    d: usize,
+    target: u64,
+    crossings_only: bool,
+    sink: &mut impl FnMut(Move),
+) {
+    let back = (d + 4) & 7;
+    let len = 1 + run_ahead(sides.free, front, back);
+    let gap = run_ahead(sides.empty, front, d);
+    // The square after the empty run, when it holds a stone that could be captured.
+    let mut prey = None;
+    let mut at = front;
+    for _ in 0..=gap {
+        at = NEIGHBOUR[d][at as usize];
+        if at == OFF {
+            break;
+        }
+    }
+    if at != OFF && sides.capturable & bit(at) != 0 {
+        prey = Some((at, 1 + run_ahead(sides.enemy, at, d)));
+    }
+    let mut landing = [OFF; 9];
+    let mut at = front;
+    for slot in landing.iter_mut().skip(1).take(gap.min(len) as usize) {
+        at = NEIGHBOUR[d][at as usize];
+        *slot = at;
+    }
+    let mut tail = front;
+    for m in 1..=len {
+        for s in 1..=gap.min(m) {
+            if !crossings_only || target & bit(landing[s as usize]) != 0 {
+                sink(Move::new(tail, d, m, s));
+            }
+        }
+        if let Some((prey_sq, line)) = prey {
+            if m > gap && m > line && (!crossings_only || target & bit(prey_sq) != 0) {
+                sink(Move::new(tail, d, m, gap + 1));
+            }
+        }
+        tail = NEIGHBOUR[back][tail as usize];
+    }
+}
+
+fn direction_moves<const D: usize>(
+    sides: &Sides,
+    target: u64,
+    crossings_only: bool,
+    sink: &mut impl FnMut(Move),
+) {
+    let fronts = sides.free & !behind::<D>(sides.own);
+    for front in Squares(fronts) {
+        front_moves(sides, front, D, target, crossings_only, sink);
+    }
+}
+
+/// Calls `sink` with every move of `mover` in `position` that obeys the group rules,
+/// ignoring crossings and passes; with `crossings_only`, only the crossing moves.
+fn group_moves(
+    position: &Crossings,
+    mover: Player,
+    crossings_only: bool,
+    sink: &mut impl FnMut(Move),
+) {
+    let sides = Sides::new(position, mover);
+    let target = target_row(mover);
+    if crossings_only {
+        for d in forward_directions(mover) {
+            match d {
+                NORTH => direction_moves::<0>(&sides, target, true, sink),
+                NORTH_EAST => direction_moves::<1>(&sides, target, true, sink),
+                SOUTH_EAST => direction_moves::<3>(&sides, target, true, sink),
+                SOUTH => direction_moves::<4>(&sides, target, true, sink),
+                SOUTH_WEST => direction_moves::<5>(&sides, target, true, sink),
+                _ => direction_moves::<7>(&sides, target, true, sink),
+            }
+        }
+    } else {
+        direction_moves::<0>(&sides, target, false, sink);
+        direction_moves::<1>(&sides, target, false, sink);
+        direction_moves::<2>(&sides, target, false, sink);
+        direction_moves::<3>(&sides, target, false, sink);
+        direction_moves::<4>(&sides, target, false, sink);
+        direction_moves::<5>(&sides, target, false, sink);
+        direction_moves::<6>(&sides, target, false, sink);
+        direction_moves::<7>(&sides, target, false, sink);
+    }
+}
+
+/// Counts the group moves in direction `D` with bitboards, front layer by front layer.
+#[inline(always)]
+fn count_direction<const D: usize>(sides: &Sides) -> u32 {
+    let fronts = sides.free & !behind::<D>(sides.own);
+    if fronts == 0 {
+        return 0;
+    }
+    // tails[j]: fronts with at least j unlocked stones in a row ending at them.
+    let mut tails = [0u64; 9];
+    tails[1] = fronts;
+    let mut longest = 1;
+    let mut run = sides.free;
+    while longest < 8 {
+        run = sides.free & shift::<D>(run);
+        let deeper = fronts & run;
+        if deeper == 0 {
+            break;
+        }
+        longest += 1;
+        tails[longest] = deeper;
+    }
+    // Captures right in front of the front (no empty square between).
+    let mut prey_ahead = behind::<D>(sides.capturable);
+    let mut count = 0;
+    let first = fronts & tails[2] & prey_ahead;
+    if first != 0 {
+        count += count_captures::<D>(sides, first, 0, &tails);
+    }
+    // empties: squares starting k empty squares in a row; reach: fronts with k empty ahead.
+    let mut empties = sides.empty;
+    for k in 1..=longest {
+        let reach = fronts & behind::<D>(empties);
+        if reach == 0 {
+            break;
+        }
+        // A front with L stones and k empty squares ahead gives one move of k squares to
+        // each of its L - k + 1 groups with at least k stones.
+        for layer in &tails[k..=longest] {
+            let both = reach & layer;
+            if both == 0 {
+                break;
+            }
+            count += both.count_ones();
+        }
+        prey_ahead = behind::<D>(prey_ahead);
+        if k < longest {
+            let hit = reach & tails[k + 1] & prey_ahead;
+            if hit != 0 {
+                count += count_captures::<D>(sides, hit, k as u32, &tails);
+            }
+        }
+        empties = sides.empty & behind::<D>(empties);
+    }
+    count
+}
+
+/// Captures by the fronts in `hit`, each with exactly `gap` empty squares before an
+/// unlocked enemy stone: one per group longer than both the gap and the enemy line.
+#[cold]
+fn count_captures<const D: usize>(sides: &Sides, hit: u64, gap: u32, tails: &[u64; 9]) -> u32 {
+    let mut count = 0;
+    for front in Squares(hit) {
+        let len = tails[1..].iter().filter(|t| *t & bit(front) != 0).count() as u32;
+        let mut prey = front;
+        for _ in 0..=gap {
+            prey = NEIGHBOUR[D][prey as usize];
+        }
+        let line = 1 + run_ahead(sides.enemy, prey, D);
+        count += len.saturating_sub(gap.max(line));
+    }
+    count
+}
+
+/// The number of group moves of `mover`, crossings and passes aside.
+#[inline]
+fn count_group_moves(position: &Crossings, mover: Player) -> u32 {
+    let sides = Sides::new(position, mover);
+    count_direction::<0>(&sides)
+        + count_direction::<1>(&sides)
+        + count_direction::<2>(&sides)
+        + count_direction::<3>(&sides)
+        + count_direction::<4>(&sides)
+        + count_direction::<5>(&sides)
+        + count_direction::<6>(&sides)
+        + count_direction::<7>(&sides)
+}
+
+/// What the side to move may do, before looking at single moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// Ordinary group moves (this many).
+    Moves(u32),
+    /// Facing a crossing: only these many counter-crossings (none: the crossing won).
+    CounterCrossings(u32),
+    /// No move, the opponent has one: the pass is the only move.
+    Pass,
+    /// Neither player can move: drawn.
+    Stuck,
+}
+
+impl Crossings {
+    /// Classifies the turn of the side to move, counting its moves.
+    #[inline]
+    pub fn turn(&self) -> Turn {
+        if self.faces_crossing() {
+            let mut n = 0;
+            group_moves(self, self.side, true, &mut |_| n += 1);
+            return Turn::CounterCrossings(n);
+        }
+        match count_group_moves(self, self.side) {
+            0 if count_group_moves(self, self.side.opponent()) == 0 => Turn::Stuck,
+            0 => Turn::Pass,
+            n => Turn::Moves(n),
+        }
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn legal_move_count(&self) -> usize {
+        match self.turn() {
+            Turn::Moves(n) | Turn::CounterCrossings(n) => n as usize,
+            Turn::Pass => 1,
+            Turn::Stuck => 0,
+        }
+    }
+
+    /// Hands every legal move to `sink`.
+    pub fn legal_moves(&self, sink: &mut impl FnMut(Move)) {
+        if self.faces_crossing() {
+            group_moves(self, self.side, true, sink);
+            return;
+        }
+        let mut any = false;
+        group_moves(self, self.side, false, &mut |mv| {
+            any = true;
+            sink(mv)
+        });
+        if !any && count_group_moves(self, self.side.opponent()) > 0 {
+            sink(Move::PASS);
+        }
+    }
+
+    /// The group moves of `player` ignoring whose turn it is (for evaluation).
+    pub fn group_move_count(&self, player: Player) -> u32 {
+        count_group_moves(self, player)
+    }
+}

@@ -1,0 +1,119 @@
+//! The board of one size as bit masks: which squares exist, the zone rows, the edge files, and
+//! the king step with wrapping columns as a handful of shifts.
+
+use crate::games::{BoardSize, Player, PositionError};
+
+/// Smallest width or height Cross-Jack supports.
+pub const MIN_SIDE: usize = 3;
+/// Largest width or height Cross-Jack supports.
+pub const MAX_SIDE: usize = 16;
+/// Most squares a board may have: one `u128` bit each.
+pub const MAX_SQUARES: usize = 128;
+
+/// The supported sizes, in the words of error messages.
+const SUPPORTED: &str = "3 to 16 files and ranks, at most 128 squares";
+
+/// The masks of a `width` × `height` board, bit `rank * width + file` per square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Geometry {
+    width: u32,
+    height: u32,
+    board: u128,
+    top_row: u128,
+    bottom_row: u128,
+    first_file: u128,
+    last_file: u128,
+}
+
+impl Geometry {
+    /// The geometry of a board of `size`, or why Cross-Jack cannot be played on it.
+    pub fn new(size: BoardSize) -> Result<Self, PositionError> {
+        let (width, height) = (size.width, size.height);
+        let sides_fit =
+            (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height);
+        if !sides_fit || width * height > MAX_SQUARES {
+            return Err(PositionError::UnsupportedSize {
+                game: "crossjack",
+                width,
+                height,
+                supported: SUPPORTED,
+            });
+        }
+        Ok(Self::build(width as u32, height as u32))
+    }
+
+    fn build(width: u32, height: u32) -> Self {
+        let area = width * height;
+        let board = if area == 128 {
+            u128::MAX
+        } else {
+            (1u128 << area) - 1
+        };
+        let bottom_row = (1u128 << width) - 1;
+        let first_file = (0..height).fold(0u128, |mask, rank| mask | 1u128 << (rank * width));
+        Geometry {
+            width,
+            height,
+            board,
+            top_row: bottom_row << (area - width),
+            bottom_row,
+            first_file,
+            last_file: first_file << (width - 1),
+        }
+    }
+
+    /// Width and height.
+    pub fn size(&self) -> BoardSize {
+        BoardSize::new(self.width as usize, self.height as usize)
+    }
+
+    /// Files per rank.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Every square of the board.
+    #[inline]
+    pub fn board(&self) -> u128 {
+        self.board
+    }
+
+    /// The row where `player` sets up: the top row for X (North), rank 1 for O (South).
+    #[inline]
+    pub fn zone_row(&self, player: Player) -> u128 {
+        match player {
+            Player::One => self.top_row,
+            Player::Two => self.bottom_row,
+        }
+    }
+
+    /// The row `player` wins by reaching: the opponent's zone row.
+    #[inline]
+    pub fn goal_row(&self, player: Player) -> u128 {
+        self.zone_row(player.opponent())
+    }
+
+    /// `squares` together with every square a king step away, columns wrapping, rows not.
+    #[inline]
+    pub fn dilate(&self, squares: u128) -> u128 {
+        let east =
+            ((squares & !self.last_file) << 1) | ((squares & self.last_file) >> (self.width - 1));
+        let west =
+            ((squares & !self.first_file) >> 1) | ((squares & self.first_file) << (self.width - 1));
+        let row = squares | east | west;
+        (row | (row << self.width) | (row >> self.width)) & self.board
+    }
+}
+
+/// The bit of square `index`.
+#[inline]
+pub fn bit(index: usize) -> u128 {
+    1u128 << index
+}
+
+/// The lowest set bit of a non-empty set, as a set.
+#[inline]
+pub fn lowest(squares: u128) -> u128 {
+    squares & squares.wrapping_neg()
+}

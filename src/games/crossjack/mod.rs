@@ -1,0 +1,267 @@
+//! Cross-Jack (mode 1): two players tick marks a king step from their own marks, columns
+//! wrapping, racing to the opponent's zone row; a player cut off from it draws the game.
+//!
+//! Player one is X (North, sets up on the top row), player two is O (South, rank 1). The
+//! board is a `u128` bitboard, bit `rank * width + file` per square.
+
+mod access;
+mod eval;
+mod geometry;
+mod notation;
+
+use self::access::access_path;
+use self::geometry::{bit, Geometry};
+use super::zobrist;
+use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
+
+/// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
+const KEYS: [u64; 2 * 128 + 1] = zobrist::keys(0x4352_4f53_534a_4143);
+/// Index of the key XORed in when O is to move.
+const SIDE_KEY: usize = 2 * 128;
+
+/// Marks a player places before play begins.
+const SETUP_MARKS: u32 = 2;
+
+/// A Cross-Jack position.
+#[derive(Debug, Clone)]
+pub struct CrossJack {
+    geometry: Geometry,
+    /// The marks of X and of O.
+    marks: [u128; 2],
+    side: Player,
+    hash: u64,
+    /// Judged whenever the position changes, so that move generation is a lookup.
+    status: Status,
+    /// Per player, a chain of empty squares proving access to its goal row (0: not known).
+    /// Only an opponent's tick on it can take the access away, so it spares most floods.
+    access: [u128; 2],
+}
+
+impl PartialEq for CrossJack {
+    /// Positions are equal when board and side are; the access chains are bookkeeping.
+    fn eq(&self, other: &Self) -> bool {
+        self.geometry == other.geometry && self.marks == other.marks && self.side == other.side
+    }
+}
+
+impl Eq for CrossJack {}
+
+/// The piece letter of `player`.
+fn letter(player: Player) -> char {
+    match player {
+        Player::One => 'x',
+        Player::Two => 'o',
+    }
+}
+
+fn key(player: Player, square: usize) -> u64 {
+    KEYS[player.index() * 128 + square]
+}
+
+impl CrossJack {
+    /// A position from its parts, with hash and status computed from scratch.
+    fn from_parts(geometry: Geometry, marks: [u128; 2], side: Player) -> Self {
+        let mut position = CrossJack {
+            geometry,
+            marks,
+            side,
+            hash: 0,
+            status: Status::InPlay,
+            access: [0; 2],
+        };
+        position.hash = position.hash_from_scratch();
+        position.status = position.judge();
+        position
+    }
+
+    /// The marks of `player`.
+    #[inline]
+    fn marks_of(&self, player: Player) -> u128 {
+        self.marks[player.index()]
+    }
+
+    /// Squares nobody has ticked.
+    #[inline]
+    fn empty(&self) -> u128 {
+        self.geometry.board() & !(self.marks[0] | self.marks[1])
+    }
+
+    /// True while `player` has fewer than two marks and so ticks its own zone row.
+    #[inline]
+    fn in_setup(&self, player: Player) -> bool {
+        self.marks_of(player).count_ones() < SETUP_MARKS
+    }
+
+    /// The squares the side to move may tick, ignoring whether the game is over.
+    #[inline]
+    fn targets(&self) -> u128 {
+        let side = self.side;
+        let reachable = if self.in_setup(side) {
+            self.geometry.zone_row(side)
+        } else {
+            self.geometry.dilate(self.marks_of(side))
+        };
+        reachable & self.empty()
+    }
+
+    /// The squares the side to move may tick: none once the game is over.
+    #[inline]
+    fn legal_targets(&self) -> u128 {
+        if self.status.is_over() {
+            0
+        } else {
+            self.targets()
+        }
+    }
+
+    /// The player standing on its goal row, if any (a valid position has at most one).
+    fn winner(&self) -> Option<Player> {
+        [Player::One, Player::Two]
+            .into_iter()
+            .find(|&p| self.marks_of(p) & self.geometry.goal_row(p) != 0)
+    }
+
+    /// The status judged from the board alone; fills in the access chains.
+    fn judge(&mut self) -> Status {
+        if let Some(player) = self.winner() {
+            return Status::Won(player);
+        }
+        self.access = [0; 2];
+        self.judge_blockade()
+    }
+
+    /// Once both players have set up: a draw unless both still have access. Access chains
+    /// already known (non-zero) are trusted.
+    fn judge_blockade(&mut self) -> Status {
+        if self.in_setup(Player::One) || self.in_setup(Player::Two) {
+            return Status::InPlay;
+        }
+        for player in [Player::One, Player::Two] {
+            if self.access[player.index()] == 0 {
+                let chain = access_path(
+                    &self.geometry,
+                    self.marks_of(player),
+                    self.empty(),
+                    self.geometry.goal_row(player),
+                );
+                match chain {
+                    Some(chain) => self.access[player.index()] = chain,
+                    None => return Status::Draw,
+                }
+            }
+        }
+        Status::InPlay
+    }
+
+    /// The letter on `coord`, if ticked.
+    fn letter_at(&self, coord: Coord) -> Option<char> {
+        let square = bit(coord.index(self.geometry.width()));
+        [Player::One, Player::Two]
+            .into_iter()
+            .find(|&p| self.marks_of(p) & square != 0)
+            .map(letter)
+    }
+}
+
+impl Game for CrossJack {
+    /// The index (`rank * width + file`) of the square to tick.
+    type Move = u8;
+    const NAME: &'static str = "crossjack";
+
+    fn default_size() -> BoardSize {
+        BoardSize::square(8)
+    }
+
+    fn start(size: BoardSize) -> Result<Self, PositionError> {
+        Ok(Self::from_parts(Geometry::new(size)?, [0; 2], Player::One))
+    }
+
+    fn from_fen(text: &str) -> Result<Self, PositionError> {
+        notation::read_position(text)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::format_board(self.size(), |c| self.letter_at(c));
+        format!("{board} {}", letter(self.side))
+    }
+
+    fn size(&self) -> BoardSize {
+        self.geometry.size()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn generate_moves(&self, out: &mut MoveList<Self::Move>) {
+        let mut targets = self.legal_targets();
+        while targets != 0 {
+            out.push(targets.trailing_zeros() as u8);
+            targets &= targets - 1;
+        }
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        self.legal_targets().count_ones() as usize
+    }
+
+    fn play(&mut self, mv: Self::Move) {
+        let mover = self.side;
+        let square = usize::from(mv);
+        let tick = bit(square);
+        self.marks[mover.index()] |= tick;
+        self.hash ^= key(mover, square) ^ KEYS[SIDE_KEY];
+        self.side = mover.opponent();
+        if tick & self.geometry.goal_row(mover) != 0 {
+            self.status = Status::Won(mover);
+            return;
+        }
+        // The mover's own chain survives its tick; the opponent's survives unless cut.
+        let opponent = mover.opponent().index();
+        if self.access[opponent] & tick != 0 {
+            self.access[opponent] = 0;
+        }
+        self.status = self.judge_blockade();
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.side == Player::Two {
+            KEYS[SIDE_KEY]
+        } else {
+            0
+        };
+        for player in [Player::One, Player::Two] {
+            let mut marks = self.marks_of(player);
+            while marks != 0 {
+                hash ^= key(player, marks.trailing_zeros() as usize);
+                marks &= marks - 1;
+            }
+        }
+        hash
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        notation::read_move(self, text)
+    }
+
+    fn format_move(&self, mv: Self::Move) -> String {
+        Coord::from_index(usize::from(mv), self.geometry.width()).to_string()
+    }
+
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self)
+    }
+
+    fn diagram(&self) -> String {
+        fen::diagram(self.size(), |c| self.letter_at(c))
+    }
+}

@@ -1,0 +1,69 @@
+//! When a search must stop: the `stop` flag, the node limit and the hard time mark, checked
+//! cheaply enough to be asked at every node.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The flag and the clock are looked at once per this many nodes (a power of two).
+const CHECK_INTERVAL: u64 = 256;
+
+/// The running search's stop conditions.
+#[derive(Debug)]
+pub(crate) struct Control<'a> {
+    stop: &'a AtomicBool,
+    start: Instant,
+    node_limit: u64,
+    hard_limit: Option<Duration>,
+    aborted: bool,
+}
+
+impl<'a> Control<'a> {
+    /// Conditions for a search starting now.
+    pub(crate) fn new(
+        stop: &'a AtomicBool,
+        node_limit: Option<u64>,
+        hard: Option<Duration>,
+    ) -> Self {
+        Control {
+            stop,
+            start: Instant::now(),
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            hard_limit: hard,
+            aborted: false,
+        }
+    }
+
+    /// Time since the search started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// True once the search must be abandoned; `nodes` is the count before the node about to
+    /// be searched, so a search never visits more than the node limit.
+    #[inline]
+    pub(crate) fn must_stop(&mut self, nodes: u64) -> bool {
+        if !self.aborted
+            && (nodes >= self.node_limit
+                || (nodes.is_multiple_of(CHECK_INTERVAL)
+                    && (self.stop_requested() || self.out_of_time())))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// True once the search has been abandoned; results computed since are incomplete.
+    #[inline]
+    pub(crate) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// True when the `stop` flag is set.
+    pub(crate) fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.hard_limit.is_some_and(|hard| self.elapsed() >= hard)
+    }
+}

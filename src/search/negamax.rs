@@ -1,0 +1,206 @@
+//! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
+//! transposition-table cutoffs away from the principal variation, and mate-distance pruning.
+
+use super::control::Control;
+use super::ordering::MoveOrdering;
+use super::pv::PvTable;
+use super::tt::{Bound, TranspositionTable, TtEntry};
+use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
+use crate::games::{Game, GameState, Status, MAX_MOVES};
+
+/// One ply's move buffers: the moves in generation order and the order to try them in.
+#[derive(Debug)]
+struct PlyBuffers<M> {
+    moves: Vec<M>,
+    order: Vec<u16>,
+}
+
+// By hand: the derive would ask for `M: Default`, which moves need not be.
+impl<M> Default for PlyBuffers<M> {
+    fn default() -> Self {
+        PlyBuffers {
+            moves: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// The state of one search: everything the recursion needs, allocated once.
+pub(crate) struct Searcher<'a, G: Game> {
+    pub(crate) tt: &'a mut TranspositionTable,
+    pub(crate) control: Control<'a>,
+    /// Nodes visited so far.
+    pub(crate) nodes: u64,
+    /// Deepest ply reached.
+    pub(crate) seldepth: usize,
+    /// Best lines; `pv.line(0)` is the root's.
+    pub(crate) pv: PvTable<G::Move>,
+    /// The root move to try first (the previous iteration's best), by index.
+    pub(crate) root_hint: Option<u16>,
+    /// The best root move of the running iteration among those searched to the end, with its
+    /// value; it survives an abort.
+    pub(crate) root_best: Option<(u16, i32)>,
+    ordering: MoveOrdering<G::Move>,
+    plies: Vec<PlyBuffers<G::Move>>,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    /// A searcher with its buffers for every ply allocated.
+    pub(crate) fn new(tt: &'a mut TranspositionTable, control: Control<'a>) -> Self {
+        Searcher {
+            tt,
+            control,
+            nodes: 0,
+            seldepth: 0,
+            pv: PvTable::new(),
+            root_hint: None,
+            root_best: None,
+            ordering: MoveOrdering::new(),
+            plies: (0..=MAX_PLY)
+                .map(|_| PlyBuffers {
+                    moves: Vec::with_capacity(MAX_MOVES),
+                    order: Vec::with_capacity(MAX_MOVES),
+                })
+                .collect(),
+        }
+    }
+
+    /// The value of the current position of `state`, `ply` plies from the root, searched
+    /// `depth` more plies within the window (`alpha`, `beta`). After an abort the value is
+    /// meaningless (0). `state` comes back as it was.
+    pub(crate) fn negamax(
+        &mut self,
+        state: &mut GameState<G>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        if self.control.must_stop(self.nodes) {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv.clear(ply);
+        if depth <= 0 || ply >= MAX_PLY {
+            return leaf_value(state, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            // No result here can beat winning on the spot or be worse than losing on the spot.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let hash = state.position().hash();
+        // At the root the table is not trusted for cutoffs (repetitions make values depend on
+        // the path) and the previous iteration's best move leads.
+        let entry = if ply > 0 {
+            self.tt.probe(hash, ply)
+        } else {
+            None
+        };
+        if let Some(entry) = entry {
+            if !pv_node && entry.depth >= depth as u32 && cuts_off(&entry, alpha, beta) {
+                return entry.score;
+            }
+        }
+        let hinted = if ply == 0 {
+            self.root_hint
+        } else {
+            entry.and_then(|e| e.move_index)
+        };
+
+        let mut buffers = std::mem::take(&mut self.plies[ply]);
+        buffers.moves.clear();
+        state.generate_moves(&mut buffers.moves);
+        if buffers.moves.is_empty() {
+            self.plies[ply] = buffers;
+            let side = state.position().side_to_move();
+            return value::terminal(state.status(), side, ply);
+        }
+        self.ordering
+            .order(&buffers.moves, ply, hinted, &mut buffers.order);
+
+        let mut best_value = -INFINITY;
+        let mut best_index = None;
+        for (tried, &index) in buffers.order.iter().enumerate() {
+            let mv = buffers.moves[usize::from(index)];
+            state.make(mv);
+            let value = if tried == 0 {
+                -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // A null window proves the move no better than the best so far; only a move
+                // that beats it is searched again with the full window.
+                let scout = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if scout > alpha && scout < beta {
+                    -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    scout
+                }
+            };
+            state.unmake();
+            if self.control.aborted() {
+                break;
+            }
+            if value > best_value {
+                best_value = value;
+                if value > alpha {
+                    alpha = value;
+                    best_index = Some(index);
+                    self.pv.update(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((index, value));
+                    }
+                    if value >= beta {
+                        self.ordering.record_cutoff(ply, mv);
+                        break;
+                    }
+                }
+            }
+        }
+        self.plies[ply] = buffers;
+        if self.control.aborted() {
+            return 0;
+        }
+
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if best_index.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            ply,
+            TtEntry {
+                depth: depth as u32,
+                bound,
+                score: best_value,
+                move_index: best_index,
+            },
+        );
+        best_value
+    }
+}
+
+/// The value of a node at the horizon: the evaluation, or the result if the game is over.
+fn leaf_value<G: Game>(state: &GameState<G>, ply: usize) -> i32 {
+    match state.status() {
+        Status::InPlay => clamp_eval(state.position().evaluate()),
+        status => value::terminal(status, state.position().side_to_move(), ply),
+    }
+}
+
+/// True when a stored result settles the node for the window (`alpha`, `beta`).
+fn cuts_off(entry: &TtEntry, alpha: i32, beta: i32) -> bool {
+    match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => entry.score >= beta,
+        Bound::Upper => entry.score <= alpha,
+    }
+}

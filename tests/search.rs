@@ -1,0 +1,770 @@
+//! The searcher on toy games whose results are known exactly: Nim (take one to three stones,
+//! taking the last wins), tic-tac-toe, small hand-made game trees and an endless game whose
+//! tree never runs out (for the limits).
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tablero::games::zobrist::splitmix64;
+use tablero::games::{
+    BoardSize, Game, GameState, MoveError, MoveList, Player, PositionError, Status,
+};
+use tablero::search::tt::{Bound, TtEntry};
+use tablero::search::value::{mate_in, mated_in};
+use tablero::search::{search, Clock, Info, Limits, Score, TranspositionTable};
+
+/// The parts of [`Game`] the searcher never looks at.
+macro_rules! toy_game_texts {
+    () => {
+        fn default_size() -> BoardSize {
+            BoardSize::square(3)
+        }
+        fn from_fen(text: &str) -> Result<Self, PositionError> {
+            Err(PositionError::Syntax(text.to_string()))
+        }
+        fn fen(&self) -> String {
+            format!("{self:?}")
+        }
+        fn size(&self) -> BoardSize {
+            BoardSize::square(3)
+        }
+        fn hash_from_scratch(&self) -> u64 {
+            self.hash()
+        }
+        fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+            text.parse()
+                .map_err(|_| MoveError::Syntax(text.to_string(), Self::NAME, "a number"))
+        }
+        fn format_move(&self, mv: Self::Move) -> String {
+            mv.to_string()
+        }
+        fn diagram(&self) -> String {
+            self.fen()
+        }
+    };
+}
+
+fn mix(value: u64) -> u64 {
+    splitmix64(value).1
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nim: a move takes 1, 2 or 3 stones; whoever takes the last stone wins. The side to move wins
+// exactly when the stones are not a multiple of 4, by taking `stones % 4`.
+
+#[derive(Debug, Clone, PartialEq)]
+struct Nim {
+    stones: u32,
+    side: Player,
+}
+
+fn nim(stones: u32) -> GameState<Nim> {
+    GameState::new(Nim {
+        stones,
+        side: Player::One,
+    })
+}
+
+impl Game for Nim {
+    type Move = u32;
+    const NAME: &'static str = "nim";
+    toy_game_texts!();
+
+    fn start(_size: BoardSize) -> Result<Self, PositionError> {
+        Ok(Nim {
+            stones: 21,
+            side: Player::One,
+        })
+    }
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+    fn generate_moves(&self, out: &mut MoveList<u32>) {
+        out.extend(1..=self.stones.min(3));
+    }
+    fn play(&mut self, mv: u32) {
+        self.stones -= mv;
+        self.side = self.side.opponent();
+    }
+    fn status(&self) -> Status {
+        if self.stones == 0 {
+            Status::Won(self.side.opponent())
+        } else {
+            Status::InPlay
+        }
+    }
+    fn hash(&self) -> u64 {
+        mix(u64::from(self.stones) * 2 + self.side.index() as u64)
+    }
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tic-tac-toe: squares 0..9 from a1 row by row; X (player one) moves first.
+
+#[derive(Debug, Clone, PartialEq)]
+struct TicTacToe {
+    x: u16,
+    o: u16,
+}
+
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+fn tic_tac_toe(x: &[u8], o: &[u8]) -> GameState<TicTacToe> {
+    let marks = |squares: &[u8]| squares.iter().fold(0u16, |acc, &s| acc | 1 << s);
+    GameState::new(TicTacToe {
+        x: marks(x),
+        o: marks(o),
+    })
+}
+
+impl TicTacToe {
+    fn has_line(marks: u16) -> bool {
+        LINES.iter().any(|&line| line & !marks == 0)
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = u8;
+    const NAME: &'static str = "tictactoe";
+    toy_game_texts!();
+
+    fn start(_size: BoardSize) -> Result<Self, PositionError> {
+        Ok(TicTacToe { x: 0, o: 0 })
+    }
+    fn side_to_move(&self) -> Player {
+        if self.x.count_ones() == self.o.count_ones() {
+            Player::One
+        } else {
+            Player::Two
+        }
+    }
+    fn generate_moves(&self, out: &mut MoveList<u8>) {
+        if self.status() == Status::InPlay {
+            out.extend((0..9).filter(|&s| (self.x | self.o) & (1 << s) == 0));
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        match self.side_to_move() {
+            Player::One => self.x |= 1 << mv,
+            Player::Two => self.o |= 1 << mv,
+        }
+    }
+    fn status(&self) -> Status {
+        if Self::has_line(self.x) {
+            Status::Won(Player::One)
+        } else if Self::has_line(self.o) {
+            Status::Won(Player::Two)
+        } else if (self.x | self.o).count_ones() == 9 {
+            Status::Draw
+        } else {
+            Status::InPlay
+        }
+    }
+    fn hash(&self) -> u64 {
+        mix(u64::from(self.x) | u64::from(self.o) << 9)
+    }
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+/// Plain minimax without pruning: the value with wins worth `100 - ply`, the independent
+/// reference for the searcher's results.
+fn minimax(game: &TicTacToe, ply: i32) -> i32 {
+    match game.status() {
+        Status::Won(winner) if winner == game.side_to_move() => 100 - ply,
+        Status::Won(_) => ply - 100,
+        Status::Draw => 0,
+        Status::InPlay => {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            moves
+                .into_iter()
+                .map(|mv| {
+                    let mut next = game.clone();
+                    next.play(mv);
+                    -minimax(&next, ply + 1)
+                })
+                .max()
+                .unwrap_or(0)
+        }
+    }
+}
+
+/// A minimax value as a UCI score: mates in moves of the side to move.
+fn expected_score(value: i32) -> Score {
+    let plies = 100 - value.abs();
+    match value.signum() {
+        1 => Score::Mate((plies + 1) / 2),
+        -1 => Score::Mate(-(plies + 1) / 2),
+        _ => Score::Centipawns(0),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made game trees: nodes with their successors; a node without successors ends the game
+// with its `end` for the player to move there.
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum End {
+    MoverWins,
+    MoverLoses,
+    Draw,
+}
+
+#[derive(Debug, PartialEq)]
+struct Node {
+    next: &'static [u8],
+    end: End,
+    eval: i32,
+}
+
+const fn inner(next: &'static [u8], eval: i32) -> Node {
+    Node {
+        next,
+        end: End::Draw,
+        eval,
+    }
+}
+
+const fn leaf(end: End) -> Node {
+    Node {
+        next: &[],
+        end,
+        eval: 0,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Tree {
+    nodes: &'static [Node],
+    at: u8,
+    side: Player,
+}
+
+fn tree(nodes: &'static [Node]) -> GameState<Tree> {
+    GameState::new(Tree {
+        nodes,
+        at: 0,
+        side: Player::One,
+    })
+}
+
+impl Tree {
+    fn node(&self) -> &'static Node {
+        &self.nodes[usize::from(self.at)]
+    }
+}
+
+impl Game for Tree {
+    type Move = u8;
+    const NAME: &'static str = "tree";
+    toy_game_texts!();
+
+    fn start(_size: BoardSize) -> Result<Self, PositionError> {
+        Err(PositionError::Syntax("a tree has no start".into()))
+    }
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+    fn generate_moves(&self, out: &mut MoveList<u8>) {
+        out.extend_from_slice(self.node().next);
+    }
+    fn play(&mut self, mv: u8) {
+        self.at = mv;
+        self.side = self.side.opponent();
+    }
+    fn status(&self) -> Status {
+        let node = self.node();
+        if !node.next.is_empty() {
+            return Status::InPlay;
+        }
+        match node.end {
+            End::MoverWins => Status::Won(self.side),
+            End::MoverLoses => Status::Won(self.side.opponent()),
+            End::Draw => Status::Draw,
+        }
+    }
+    fn hash(&self) -> u64 {
+        mix(u64::from(self.at) * 2 + self.side.index() as u64)
+    }
+    fn evaluate(&self) -> i32 {
+        self.node().eval
+    }
+}
+
+/// Player one can win at once (node 2) or in three plies (node 1, generated first).
+static SHORT_AND_LONG_WIN: [Node; 5] = [
+    inner(&[1, 2], 0),
+    inner(&[3], 0),
+    leaf(End::MoverLoses),
+    inner(&[4], 0),
+    leaf(End::MoverLoses),
+];
+
+/// Player one's first move (node 1) ends the game with player two, to move there, the winner;
+/// the second (node 2) ends it drawn.
+static A_LOSS_BY_ENDING_THE_GAME: [Node; 3] =
+    [inner(&[1, 2], 0), leaf(End::MoverWins), leaf(End::Draw)];
+
+/// A single move from the root, then a cycle that never ends.
+static ONE_WAY_IN: [Node; 4] = [
+    inner(&[1], 0),
+    inner(&[2, 3], 5),
+    inner(&[1], -3),
+    inner(&[1], 7),
+];
+
+// ---------------------------------------------------------------------------------------------
+// An endless game: nine moves everywhere, every line a new position, pseudo-random evaluation.
+
+thread_local! {
+    /// Moves played by [`Endless`] on this thread: the search's node count, seen from outside.
+    static ENDLESS_PLAYS: Cell<u64> = const { Cell::new(0) };
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Endless {
+    key: u64,
+    side: Player,
+}
+
+fn endless() -> GameState<Endless> {
+    GameState::new(Endless {
+        key: 12345,
+        side: Player::One,
+    })
+}
+
+impl Game for Endless {
+    type Move = u8;
+    const NAME: &'static str = "endless";
+    toy_game_texts!();
+
+    fn start(_size: BoardSize) -> Result<Self, PositionError> {
+        Ok(Endless {
+            key: 1,
+            side: Player::One,
+        })
+    }
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+    fn generate_moves(&self, out: &mut MoveList<u8>) {
+        out.extend(0..9);
+    }
+    fn play(&mut self, mv: u8) {
+        ENDLESS_PLAYS.with(|plays| plays.set(plays.get() + 1));
+        self.key = mix(self.key ^ u64::from(mv));
+        self.side = self.side.opponent();
+    }
+    fn status(&self) -> Status {
+        Status::InPlay
+    }
+    fn hash(&self) -> u64 {
+        self.key ^ self.side.index() as u64
+    }
+    fn evaluate(&self) -> i32 {
+        (mix(self.key) % 201) as i32 - 100
+    }
+}
+
+/// Plain fixed-depth minimax over evaluations, the reference for the searcher's values.
+fn endless_minimax(game: &Endless, depth: u32) -> i32 {
+    if depth == 0 {
+        return game.evaluate();
+    }
+    (0..9)
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play(mv);
+            -endless_minimax(&next, depth - 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+fn endless_plays() -> u64 {
+    ENDLESS_PLAYS.with(Cell::get)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running searches.
+
+fn run<G: Game>(state: &mut GameState<G>, limits: &Limits) -> (Option<G::Move>, Vec<Info>) {
+    let mut tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    run_with(state, limits, &mut tt, &stop)
+}
+
+fn run_with<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    stop: &AtomicBool,
+) -> (Option<G::Move>, Vec<Info>) {
+    let mut infos = Vec::new();
+    let best = search(state, limits, tt, stop, &mut |info| {
+        infos.push(info.clone())
+    });
+    (best, infos)
+}
+
+fn depth(plies: u32) -> Limits {
+    Limits {
+        depth: Some(plies),
+        ..Limits::default()
+    }
+}
+
+fn last_score(infos: &[Info]) -> Option<Score> {
+    infos.last().map(|info| info.score)
+}
+
+fn ms(millis: u64) -> Duration {
+    Duration::from_millis(millis)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results.
+
+#[test]
+fn a_forced_win_is_found_with_its_exact_mate_distance() {
+    for stones in (1..=14).filter(|s| s % 4 != 0) {
+        let (best, infos) = run(&mut nim(stones), &depth(9));
+        assert_eq!(best, Some(stones % 4), "{stones} stones");
+        let plies = 1 + 2 * (stones as i32 / 4);
+        assert_eq!(
+            last_score(&infos),
+            Some(Score::Mate((plies + 1) / 2)),
+            "{stones} stones"
+        );
+    }
+}
+
+#[test]
+fn a_lost_position_reports_being_mated_after_the_longest_defence() {
+    for stones in [4, 8, 12] {
+        let (best, infos) = run(&mut nim(stones), &depth(9));
+        assert!(best.is_some());
+        assert_eq!(last_score(&infos), Some(Score::Mate(-(stones as i32) / 4)));
+    }
+}
+
+#[test]
+fn the_shortest_win_is_preferred() {
+    let (best, infos) = run(&mut tree(&SHORT_AND_LONG_WIN), &depth(5));
+    assert_eq!(best, Some(2));
+    assert_eq!(last_score(&infos), Some(Score::Mate(1)));
+}
+
+#[test]
+fn a_forced_loss_is_avoided() {
+    // X threatens c1 (square 2); every O move but the block loses at once.
+    let (best, infos) = run(&mut tic_tac_toe(&[0, 1], &[4]), &depth(4));
+    assert_eq!(best, Some(2));
+    assert_ne!(last_score(&infos), Some(Score::Mate(-1)));
+}
+
+#[test]
+fn a_game_ending_in_the_opponents_favour_is_a_loss_for_the_mover() {
+    let (best, infos) = run(&mut tree(&A_LOSS_BY_ENDING_THE_GAME), &depth(3));
+    assert_eq!(best, Some(2));
+    assert_eq!(last_score(&infos), Some(Score::Centipawns(0)));
+    let mut forced = tree(&A_LOSS_BY_ENDING_THE_GAME);
+    forced.make(1);
+    assert_eq!(run(&mut forced, &depth(3)).0, None);
+}
+
+#[test]
+fn a_finished_game_has_no_move_and_no_report() {
+    let (best, infos) = run(&mut nim(0), &depth(3));
+    assert_eq!(best, None);
+    assert!(infos.is_empty());
+    let (best, _) = run(&mut tic_tac_toe(&[0, 1, 2], &[3, 4]), &depth(3));
+    assert_eq!(best, None);
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_with_best_play() {
+    let (best, infos) = run(&mut tic_tac_toe(&[], &[]), &depth(9));
+    assert!(best.is_some());
+    assert_eq!(last_score(&infos), Some(Score::Centipawns(0)));
+}
+
+#[test]
+fn every_tic_tac_toe_opening_is_valued_as_plain_minimax_values_it() {
+    let mut tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    for first in 0..9u8 {
+        for second in (0..9u8).filter(|&s| s != first) {
+            let mut state = tic_tac_toe(&[first], &[second]);
+            let (best, infos) = run_with(&mut state, &depth(7), &mut tt, &stop);
+            let value = minimax(state.position(), 0);
+            let opening = format!("x {first} o {second}");
+            assert_eq!(last_score(&infos), Some(expected_score(value)), "{opening}");
+            let mut after = state.position().clone();
+            after.play(best.expect("the game goes on"));
+            assert_eq!(
+                -minimax(&after, 1),
+                value,
+                "{opening}: the move keeps the value"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_depth_is_valued_as_plain_minimax_values_it() {
+    let mut state = endless();
+    let (best, infos) = run(&mut state, &depth(5));
+    assert_eq!(infos.len(), 5);
+    for info in &infos {
+        let value = endless_minimax(state.position(), info.depth);
+        assert_eq!(info.score, Score::Centipawns(value), "depth {}", info.depth);
+    }
+    let mut after = state.position().clone();
+    after.play(best.expect("the game goes on"));
+    let value = endless_minimax(state.position(), 5);
+    assert_eq!(
+        -endless_minimax(&after, 4),
+        value,
+        "the move keeps the value"
+    );
+}
+
+#[test]
+fn the_principal_variation_is_a_legal_line_starting_with_the_best_move() {
+    let mut state = nim(11);
+    let (best, infos) = run(&mut state, &depth(7));
+    let pv = &infos.last().expect("a report").pv;
+    assert_eq!(pv.first(), best.map(|m| m.to_string()).as_ref());
+    let mut stones = 11;
+    for text in pv {
+        let taken: u32 = text.parse().expect("a number of stones");
+        assert!((1..=3).contains(&taken) && taken <= stones);
+        stones -= taken;
+    }
+    assert_eq!(stones, 0, "the winning line ends the game");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limits.
+
+#[test]
+fn depth_three_reports_depths_one_to_three_and_no_more() {
+    let (_, infos) = run(&mut endless(), &depth(3));
+    let depths: Vec<u32> = infos.iter().map(|info| info.depth).collect();
+    assert_eq!(depths, vec![1, 2, 3]);
+    assert!(infos.iter().all(|info| info.seldepth <= 3));
+}
+
+#[test]
+fn the_node_limit_is_obeyed_within_a_small_overshoot() {
+    let before = endless_plays();
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let (best, infos) = run(&mut endless(), &limits);
+    let plays = endless_plays() - before;
+    assert!(best.is_some());
+    // The search itself plays at most one move per node; the reports replay their lines.
+    assert!(plays <= 20_000 + 100, "{plays} moves played");
+    assert!(
+        plays >= 10_000,
+        "the limit, not the depth, ended the search: {plays}"
+    );
+    assert!(infos.iter().all(|info| info.nodes <= 20_000));
+}
+
+#[test]
+fn stop_from_another_thread_ends_an_infinite_search_with_a_legal_move() {
+    let stop = AtomicBool::new(false);
+    let mut tt = TranspositionTable::new(1);
+    let mut state = endless();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best, _) = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(ms(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        run_with(&mut state, &limits, &mut tt, &stop)
+    });
+    assert!(started.elapsed() < ms(2_000));
+    assert!(best.is_some_and(|mv| mv < 9));
+}
+
+#[test]
+fn a_search_without_limits_waits_for_stop_like_infinite() {
+    let stop = AtomicBool::new(false);
+    let mut tt = TranspositionTable::new(1);
+    let (best, stopped) = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(ms(50));
+            stop.store(true, Ordering::Relaxed);
+        });
+        // Three stones: the whole game is searched long before the stop.
+        let (best, _) = run_with(&mut nim(3), &Limits::default(), &mut tt, &stop);
+        (best, stop.load(Ordering::Relaxed))
+    });
+    assert_eq!(best, Some(3));
+    assert!(stopped, "the search returned before stop");
+}
+
+#[test]
+fn a_search_stopped_before_depth_one_still_returns_a_legal_move() {
+    let stop = AtomicBool::new(true);
+    let mut tt = TranspositionTable::new(1);
+    let (best, infos) = run_with(&mut endless(), &depth(5), &mut tt, &stop);
+    assert_eq!(best, Some(0));
+    assert!(infos.is_empty());
+    let no_nodes = Limits {
+        nodes: Some(0),
+        ..Limits::default()
+    };
+    assert_eq!(run(&mut endless(), &no_nodes).0, Some(0));
+}
+
+#[test]
+fn movetime_ends_the_search_in_reasonable_time() {
+    let limits = Limits {
+        movetime: Some(ms(50)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best, infos) = run(&mut endless(), &limits);
+    assert!(started.elapsed() < ms(2_000));
+    assert!(best.is_some());
+    assert!(!infos.is_empty());
+}
+
+#[test]
+fn a_short_clock_ends_the_search_in_reasonable_time() {
+    let mut clock = Clock::default();
+    clock.time[Player::One.index()] = Some(ms(200));
+    let limits = Limits {
+        clock: Some(clock),
+        move_overhead: ms(20),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best, _) = run(&mut endless(), &limits);
+    assert!(started.elapsed() < ms(1_000));
+    assert!(best.is_some());
+}
+
+#[test]
+fn a_timed_search_with_one_legal_move_answers_after_depth_one() {
+    let limits = Limits {
+        movetime: Some(ms(10_000)),
+        ..Limits::default()
+    };
+    let (best, infos) = run(&mut tree(&ONE_WAY_IN), &limits);
+    assert_eq!(best, Some(1));
+    assert_eq!(infos.len(), 1);
+}
+
+#[test]
+fn a_timed_search_ends_once_a_mate_is_proven() {
+    let limits = Limits {
+        movetime: Some(ms(10_000)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best, infos) = run(&mut nim(7), &limits);
+    assert!(started.elapsed() < ms(2_000));
+    assert_eq!(best, Some(3));
+    assert_eq!(infos.last().map(|info| info.depth), Some(3));
+}
+
+#[test]
+fn the_search_returns_the_state_as_it_came() {
+    let mut state = endless();
+    state.make(4);
+    state.make(7);
+    let before = (
+        state.position().clone(),
+        state.ply(),
+        state.moves().to_vec(),
+    );
+    run(&mut state, &depth(3));
+    let limits = Limits {
+        nodes: Some(777),
+        ..Limits::default()
+    };
+    run(&mut state, &limits);
+    let after = (
+        state.position().clone(),
+        state.ply(),
+        state.moves().to_vec(),
+    );
+    assert_eq!(before, after);
+    assert_eq!(state.position().hash(), before.0.hash());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The transposition table.
+
+fn entry(depth: u32, bound: Bound, score: i32, move_index: Option<u16>) -> TtEntry {
+    TtEntry {
+        depth,
+        bound,
+        score,
+        move_index,
+    }
+}
+
+#[test]
+fn a_stored_result_is_probed_back() {
+    let mut tt = TranspositionTable::new(1);
+    let stored = entry(6, Bound::Lower, -37, Some(12));
+    tt.store(0xDEAD_BEEF, 4, stored);
+    assert_eq!(tt.probe(0xDEAD_BEEF, 4), Some(stored));
+    assert_eq!(tt.probe(0xDEAD_BEEF ^ 1, 4), None);
+}
+
+#[test]
+fn mate_scores_are_kept_relative_to_the_stored_node() {
+    let mut tt = TranspositionTable::new(1);
+    tt.store(7, 3, entry(4, Bound::Exact, mate_in(5), None));
+    tt.store(8, 3, entry(4, Bound::Exact, mated_in(6), None));
+    // The same position met one ply from the root: the mate is two plies nearer.
+    assert_eq!(tt.probe(7, 1).map(|e| e.score), Some(mate_in(3)));
+    assert_eq!(tt.probe(8, 1).map(|e| e.score), Some(mated_in(4)));
+}
+
+#[test]
+fn hashfull_grows_with_a_search_and_clear_empties_the_table() {
+    let mut tt = TranspositionTable::new(1);
+    assert_eq!(tt.hashfull(), 0);
+    let stop = AtomicBool::new(false);
+    let (_, infos) = run_with(&mut endless(), &depth(5), &mut tt, &stop);
+    assert!(tt.hashfull() > 0);
+    assert!(infos.last().is_some_and(|info| info.hashfull > 0));
+    tt.clear();
+    assert_eq!(tt.hashfull(), 0);
+    assert_eq!(tt.probe(endless().position().hash(), 0), None);
+}
+
+#[test]
+fn the_table_keeps_its_requested_size() {
+    assert_eq!(TranspositionTable::new(16).megabytes(), 16);
+}
