@@ -69,24 +69,21 @@ pub struct GoParams {
 impl GoParams {
     /// True when no limit was given: the search then runs until `stop` (UCI habit).
     pub fn has_no_limit(&self) -> bool {
-        self.depth.is_none()
-            && self.nodes.is_none()
-            && self.movetime.is_none()
-            && self.clock_given().is_none()
+        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && !self.has_clock()
     }
 
-    fn clock_given(&self) -> Option<()> {
-        (self.p1time.is_some()
+    /// True when any clock parameter was given.
+    fn has_clock(&self) -> bool {
+        self.p1time.is_some()
             || self.p2time.is_some()
             || self.p1inc.is_some()
             || self.p2inc.is_some()
-            || self.movestogo.is_some())
-        .then_some(())
+            || self.movestogo.is_some()
     }
 
     /// The searcher's limits, with `move_overhead` from the `Move Overhead` option.
     pub fn to_limits(&self, move_overhead: Duration) -> Limits {
-        let clock = self.clock_given().map(|()| {
+        let clock = self.has_clock().then(|| {
             let mut clock = Clock {
                 moves_to_go: self.movestogo,
                 ..Clock::default()
@@ -153,4 +150,55 @@ pub enum Command {
     Help,
     /// `quit`: stop and exit.
     Quit,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_without_limits_is_infinite() {
+        assert!(GoParams::default().to_limits(Duration::ZERO).infinite);
+        let depth = GoParams {
+            depth: Some(3),
+            ..GoParams::default()
+        };
+        assert!(!depth.to_limits(Duration::ZERO).infinite);
+    }
+
+    #[test]
+    fn white_is_player_one_and_black_player_two() {
+        let go = GoParams {
+            p1time: Some(1000),
+            p2time: Some(2000),
+            p1inc: Some(10),
+            movestogo: Some(5),
+            ..GoParams::default()
+        };
+        let limits = go.to_limits(Duration::from_millis(30));
+        let clock = limits.clock.expect("a clock");
+        assert_eq!(
+            clock.time_left(Player::One),
+            Some(Duration::from_millis(1000))
+        );
+        assert_eq!(
+            clock.time_left(Player::Two),
+            Some(Duration::from_millis(2000))
+        );
+        assert_eq!(clock.increment(Player::One), Duration::from_millis(10));
+        assert_eq!(clock.increment(Player::Two), Duration::ZERO);
+        assert_eq!(clock.moves_to_go, Some(5));
+        assert_eq!(limits.move_overhead, Duration::from_millis(30));
+        assert!(!limits.infinite);
+    }
+
+    #[test]
+    fn negative_clock_times_count_as_zero() {
+        let go = GoParams {
+            p1time: Some(-50),
+            ..GoParams::default()
+        };
+        let clock = go.to_limits(Duration::ZERO).clock.expect("a clock");
+        assert_eq!(clock.time_left(Player::One), Some(Duration::ZERO));
+    }
 }

@@ -674,6 +674,115 @@ mod tests {
         assert!(lines[0].starts_with("info string error: position: "));
     }
 
+    /// Lines written until one satisfies `is_last` (polling, at most five seconds).
+    fn lines_until(capture: &Capture, is_last: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while std::time::Instant::now() < deadline {
+            lines.extend(capture.take_lines());
+            if lines.iter().any(|l| is_last(l)) {
+                return lines;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        panic!("no such line within 5 s: {lines:?}");
+    }
+
+    fn engine_on(game: GameKind, size: usize) -> (Engine, Capture) {
+        let (out, capture) = Capture::output();
+        let engine = Engine::new(game, Some(BoardSize::square(size)), out).expect("a start");
+        (engine, capture)
+    }
+
+    #[test]
+    fn go_in_a_finished_game_answers_an_error_and_bestmove_none() {
+        let (mut engine, capture) = engine_on(GameKind::CrossJack, 3);
+        engine.handle_line("position startpos moves a3 a1 b3 b1 b2 c1");
+        engine.handle_line("go depth 2");
+        assert_eq!(
+            capture.take_lines(),
+            [
+                "info string error: go: the game is over (draw); there is no move to search",
+                "bestmove (none)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_move_names_its_index_and_keeps_the_old_position() {
+        let (mut engine, capture) = engine_on(GameKind::CrossJack, 3);
+        engine.handle_line("position startpos moves a3");
+        let before = engine.game().fen();
+        engine.handle_line("position startpos moves a3 a1 d4");
+        assert_eq!(
+            capture.take_lines(),
+            ["info string error: move 3 'd4' in 'moves': d4 is off the 3x3 board"]
+        );
+        assert_eq!(engine.game().fen(), before);
+    }
+
+    #[test]
+    fn a_search_refuses_a_second_go_and_setoption_and_stop_brings_the_bestmove() {
+        let (mut engine, capture) = engine_on(GameKind::JcShock, 8);
+        engine.handle_line("go infinite");
+        engine.handle_line("go depth 1");
+        engine.handle_line("setoption name Hash value 2");
+        engine.handle_line("ucinewgame");
+        let errors: Vec<String> = lines_until(&capture, |l| l.contains("ucinewgame"))
+            .into_iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "info string error: go: a search is running; send 'stop' first",
+                "info string error: setoption: a search is running; send 'stop' first",
+                "info string error: ucinewgame: a search is running; send 'stop' first",
+            ]
+        );
+        engine.handle_line("stop");
+        // `stop` returns only after the bestmove is written.
+        let lines = capture.take_lines();
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+        engine.handle_line("setoption name Hash value 2");
+        assert!(capture.take_lines().is_empty());
+    }
+
+    #[test]
+    fn perft_writes_one_line_per_move_then_the_total() {
+        let (mut engine, capture) = engine_on(GameKind::JcShock, 4);
+        engine.handle_line("go perft 2");
+        let lines = lines_until(&capture, |l| l.starts_with("Nodes searched"));
+        assert_eq!(lines.len(), 16 + 2);
+        assert!(lines.iter().take(16).all(|l| l.ends_with(": 15")));
+        assert_eq!(lines[16], "");
+        assert_eq!(lines[17], "Nodes searched: 240");
+    }
+
+    #[test]
+    fn a_size_the_game_refuses_is_an_error_and_changes_nothing() {
+        let (mut engine, capture) = engine_on(GameKind::JcShock, 6);
+        engine.handle_line("setoption name Size value 3");
+        let lines = capture.take_lines();
+        assert!(lines[0].starts_with("info string error: setoption: Size 3x3: "));
+        assert_eq!(engine.game().size(), BoardSize::square(6));
+    }
+
+    #[test]
+    fn a_variant_keeps_a_size_it_supports_and_else_falls_back_with_a_note() {
+        let (mut engine, capture) = engine_on(GameKind::JcShock, 6);
+        engine.handle_line("setoption name UCI_Variant value crossjack");
+        assert_eq!(engine.game().size(), BoardSize::square(6));
+        assert!(capture.take_lines().is_empty());
+        engine.handle_line("setoption name UCI_Variant value crossings");
+        assert_eq!(engine.game().size(), BoardSize::square(8));
+        let lines = capture.take_lines();
+        assert!(lines[0].starts_with("info string Size reset to 8x8: "));
+    }
+
     #[test]
     fn info_lines_carry_every_field() {
         let info = Info {

@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
 use nom::combinator::{map, opt, verify};
 use nom::error::{ErrorKind, ParseError};
@@ -193,7 +194,7 @@ fn words(tokens: Vec<&str>) -> String {
 fn debug_args(input: &str) -> Res<'_, Command> {
     let (rest, on) = expect(
         "'on' or 'off'",
-        nom::branch::alt((map(keyword("on"), |_| true), map(keyword("off"), |_| false))),
+        alt((map(keyword("on"), |_| true), map(keyword("off"), |_| false))),
     )(input)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
     Ok((rest, Command::Debug(on)))
@@ -220,7 +221,7 @@ fn start_position(input: &str) -> Res<'_, StartPosition> {
     let not_moves = |t: &str| !t.eq_ignore_ascii_case("moves");
     expect(
         "'startpos' or 'fen'",
-        nom::branch::alt((
+        alt((
             map(keyword("startpos"), |_| StartPosition::StartPos),
             preceded(
                 keyword("fen"),
@@ -357,7 +358,7 @@ fn go_args(input: &str) -> Res<'_, Command> {
 fn query_args(input: &str) -> Res<'_, Command> {
     let (rest, query) = expect(
         "gameover, p1turn, result, fen or moves",
-        nom::branch::alt((
+        alt((
             map(keyword("gameover"), |_| Query::GameOver),
             map(keyword("p1turn"), |_| Query::P1Turn),
             map(keyword("result"), |_| Query::Result),
