@@ -48,10 +48,11 @@ impl Coord {
 
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.file < 26 {
-            write!(f, "{}{}", (b'a' + self.file as u8) as char, self.rank + 1)
-        } else {
-            write!(f, "?{}", self.rank + 1)
+        // `square` reads rank 0 as `usize::MAX`; wrapping writes it back as it was written.
+        let rank = self.rank.wrapping_add(1);
+        match u8::try_from(self.file) {
+            Ok(file) if file < 26 => write!(f, "{}{rank}", (b'a' + file) as char),
+            _ => write!(f, "?{rank}"),
         }
     }
 }
@@ -108,5 +109,15 @@ mod tests {
     fn squares_print_lower_case() {
         assert_eq!(Coord::new(3, 6).to_string(), "d7");
         assert_eq!(Coord::new(0, 9).to_string(), "a10");
+    }
+
+    #[test]
+    fn rank_zero_prints_as_written() {
+        let (_, a0) = square("A0").unwrap();
+        assert_eq!(a0.to_string(), "a0");
+        assert_eq!(
+            Coord::new(300, usize::MAX - 1).to_string(),
+            format!("?{}", usize::MAX)
+        );
     }
 }
