@@ -11,9 +11,7 @@ mod runs;
 
 use std::cmp::Ordering;
 
-use nom::combinator::all_consuming;
-
-use super::coord::{on_board, square};
+use super::coord::read_square_move;
 use super::zobrist::keys;
 use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
 use geometry::{Geometry, MAX_SIDE};
@@ -248,11 +246,7 @@ impl Game for JcShock {
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let coord = all_consuming(square)(text.trim())
-            .map(|(_, coord)| coord)
-            .map_err(|_| MoveError::Syntax(text.to_string(), NAME, "a square such as e2"))?;
-        let written = text.trim().to_ascii_lowercase();
-        let coord = on_board(coord, &written, self.size())?;
+        let (coord, written) = read_square_move(text, self.size(), NAME, "a square such as e2")?;
         if self.all_placed() {
             return Err(MoveError::GameOver(written));
         }
