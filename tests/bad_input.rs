@@ -7,7 +7,7 @@ use common::{random_game, Rng};
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game};
+use tablero::games::{AnyGame, BoardSize, Game, GameKind};
 
 const ALPHABET: &[u8] = b"xobrXOBR0123456789/ -abcdefghijklmnopq\t\n\xc3\xa9#";
 
@@ -86,4 +86,23 @@ fn unsupported_start_sizes_are_errors() {
     }
     assert!(JcShock::start(BoardSize::new(8, 9)).is_err());
     assert!(Crossings::start(BoardSize::square(9)).is_err());
+}
+
+#[test]
+fn absurd_start_sizes_are_errors_naming_the_size() {
+    let max = usize::MAX;
+    for size in [
+        BoardSize::new(0, 0),
+        BoardSize::new(1, 1),
+        BoardSize::new(max, max),
+        BoardSize::new(max, 8),
+        BoardSize::new(8, max),
+        BoardSize::new(1 << 32, 1 << 32),
+    ] {
+        for kind in GameKind::ALL {
+            let err = AnyGame::start(kind, size).expect_err("unsupported");
+            let named = format!("{}x{}", size.width, size.height);
+            assert!(err.to_string().contains(&named), "{kind} {named}: {err}");
+        }
+    }
 }
