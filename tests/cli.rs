@@ -74,6 +74,20 @@ fn perft_depth_zero_counts_the_root() {
 }
 
 #[test]
+fn perft_at_any_depth_below_a_finished_game_counts_nothing() {
+    let output = tablero(&[
+        "perft",
+        "--game",
+        "crossjack",
+        "--fen",
+        "xx1/o1x/oox o",
+        "4294967295",
+    ]);
+    assert!(output.status.success());
+    assert_eq!(total(&stdout(&output)), 0);
+}
+
+#[test]
 fn bad_arguments_are_errors() {
     for args in [
         &["perft", "--game", "chess", "1"][..],
