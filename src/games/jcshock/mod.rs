@@ -33,9 +33,10 @@ pub fn letter(player: Player) -> char {
     }
 }
 
-/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋.
+/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (0 for N = 0; saturating
+/// for sides no board has, since the function is public).
 pub const fn quota(side: usize) -> usize {
-    (side * side - 1) / 2
+    side.saturating_mul(side).saturating_sub(1) / 2
 }
 
 /// A JC Shock move: the square (bit index `rank * N + file`) where the mover places a piece.
@@ -271,5 +272,18 @@ impl Game for JcShock {
 
     fn diagram(&self) -> String {
         fen::diagram(self.size(), |c| self.piece_at(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_player_owns_half_the_squares_but_one() {
+        assert_eq!(quota(8), 31);
+        assert_eq!(quota(9), 40);
+        assert_eq!(quota(0), 0);
+        assert_eq!(quota(usize::MAX), usize::MAX / 2);
     }
 }
