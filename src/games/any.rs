@@ -60,9 +60,7 @@ impl FromStr for GameKind {
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                PositionError::Syntax(format!(
-                    "unknown game '{text}' (crossjack, jcshock or crossings)"
-                ))
+                PositionError::UnknownGame(text.to_string(), "crossjack, jcshock or crossings")
             })
     }
 }
@@ -253,6 +251,15 @@ mod tests {
             assert_eq!(kind.name().parse(), Ok(kind));
             assert_eq!(kind.to_string().to_uppercase().parse(), Ok(kind));
         }
+    }
+
+    #[test]
+    fn an_unknown_game_is_named_with_the_known_ones() {
+        let err = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown game 'chess' (expected crossjack, jcshock or crossings)"
+        );
     }
 
     #[test]
