@@ -164,8 +164,10 @@ impl<G: ListedGame> DynGame for GameState<G> {
     }
 
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let position = self.position().clone();
-        perft::divide(self, depth)
+        // perft leaves the state as it found it, so the moves are the current position's.
+        let counts = perft::divide(self, depth);
+        let position = self.position();
+        counts
             .into_iter()
             .map(|(mv, nodes)| (position.format_move(mv), nodes))
             .collect()
