@@ -106,3 +106,52 @@ fn absurd_start_sizes_are_errors_naming_the_size() {
         }
     }
 }
+
+#[test]
+fn absurd_squares_are_refused_without_changing_the_game() {
+    let texts = [
+        "a0",
+        "A0",
+        "z1",
+        "a18446744073709551615",
+        "a18446744073709551616",
+        "a99999999999999999999999999999",
+        "\u{e4}1",
+        "a0a0",
+        "a1a18446744073709551616",
+        " ",
+    ];
+    for kind in GameKind::ALL {
+        let mut game = AnyGame::start(kind, kind.default_size()).expect("default size");
+        let fen = game.fen();
+        for text in texts {
+            let err = game.play(text).expect_err(text);
+            assert!(!err.to_string().is_empty(), "{kind} {text:?}");
+            assert_eq!(game.fen(), fen, "{kind} {text:?}");
+        }
+    }
+}
+
+#[test]
+fn off_board_squares_are_named_as_written() {
+    for (kind, text, message) in [
+        (GameKind::CrossJack, "A0", "a0 is off the 8x8 board"),
+        (GameKind::CrossJack, "i8", "i8 is off the 8x8 board"),
+        (
+            GameKind::JcShock,
+            "a18446744073709551615",
+            "a18446744073709551615 is off the 8x8 board",
+        ),
+        (
+            GameKind::JcShock,
+            " a18446744073709551616 ",
+            "a18446744073709551616: not a move in jcshock notation (a square such as e2)",
+        ),
+    ] {
+        let mut game = AnyGame::start(kind, kind.default_size()).expect("default size");
+        assert_eq!(
+            game.play(text).map_err(|e| e.to_string()),
+            Err(message.to_string())
+        );
+    }
+}
