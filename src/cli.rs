@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
+use tablero::perft;
 
 /// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
@@ -28,7 +29,8 @@ enum Command {
         /// Start from this position string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
-        /// Plies to count.
+        /// Plies to count (at most 1024).
+        #[arg(value_parser = clap::value_parser!(u32).range(..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
     },
 }

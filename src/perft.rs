@@ -3,14 +3,21 @@
 
 use crate::games::{Game, GameState, MAX_MOVES};
 
-/// Leaf count of the move tree `depth` plies deep from the current position.
+/// The deepest perft a caller should ask for. The count recurses once per ply and a
+/// Crossings line can run for many thousands of plies, so a depth taken from outside (the
+/// command line, the protocol) is refused above this: every Cross-Jack and JC Shock game ends
+/// well within it, and no tree that deep could be counted anyway.
+pub const MAX_DEPTH: u32 = 1024;
+
+/// Leaf count of the move tree `depth` plies deep from the current position; `depth` should
+/// not exceed [`MAX_DEPTH`].
 pub fn perft<G: Game>(state: &mut GameState<G>, depth: u32) -> u64 {
     count(state, depth, 0, &mut MoveBuffers::new())
 }
 
 /// Leaf counts below each legal move, in generation order: `perft` split by root move, so
 /// the counts add up to `perft(state, depth)`. Empty at depth 0, whose one leaf is the root
-/// itself and lies below no move.
+/// itself and lies below no move. `depth` should not exceed [`MAX_DEPTH`].
 pub fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();

@@ -91,7 +91,7 @@ fn perft_at_any_depth_below_a_finished_game_counts_nothing() {
         "crossjack",
         "--fen",
         "xx1/o1x/oox o",
-        "4294967295",
+        "1024",
     ]);
     assert!(output.status.success());
     assert_eq!(total(&stdout(&output)), 0);
@@ -123,6 +123,8 @@ fn bad_arguments_are_errors() {
             "1",
         ],
         &["perft", "--game", "crossjack", "4294967296"],
+        &["perft", "--game", "crossings", "1025"],
+        &["perft", "--game", "crossings", "4294967295"],
         &[
             "perft",
             "--game",
