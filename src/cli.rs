@@ -4,7 +4,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use tablero::games::{AnyGame, BoardSize, GameKind};
+use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
+use tablero::perft;
 
 /// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
@@ -28,19 +29,18 @@ enum Command {
         /// Start from this position string instead of the start position.
         #[arg(long)]
         fen: Option<String>,
-        /// Plies to count.
+        /// Plies to count (at most 1024).
+        #[arg(value_parser = clap::value_parser!(u32).range(..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
     },
 }
 
 fn parse_game(text: &str) -> Result<GameKind, String> {
-    text.parse()
-        .map_err(|e: tablero::games::PositionError| e.to_string())
+    text.parse().map_err(|e: PositionError| e.to_string())
 }
 
 fn parse_size(text: &str) -> Result<BoardSize, String> {
-    text.parse()
-        .map_err(|e: tablero::games::PositionError| e.to_string())
+    text.parse().map_err(|e: PositionError| e.to_string())
 }
 
 /// Parses the command line and runs what it asks; the exit code says whether it worked.
@@ -59,11 +59,7 @@ pub fn run() -> ExitCode {
 }
 
 fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32) -> ExitCode {
-    let game = match fen {
-        Some(fen) => AnyGame::from_fen(kind, fen),
-        None => AnyGame::start(kind, size.unwrap_or(kind.default_size())),
-    };
-    let mut game = match game {
+    let mut game = match load(kind, size, fen) {
         Ok(game) => game,
         Err(e) => {
             eprintln!("error: {e}");
@@ -71,12 +67,9 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
         }
     };
     let started = Instant::now();
-    let divide = if depth == 0 {
-        Vec::new()
-    } else {
-        game.divide(depth)
-    };
+    let divide = game.divide(depth);
     let elapsed = started.elapsed();
+    // Depth 0 counts the root alone, which lies below no move.
     let total: u64 = if depth == 0 {
         1
     } else {
@@ -94,4 +87,24 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
         total as f64 / secs.max(1e-9)
     );
     ExitCode::SUCCESS
+}
+
+/// The game to count from: the position string if given, else the start position. A size
+/// given with a position string must be the string's own, rather than silently ignored.
+fn load(
+    kind: GameKind,
+    size: Option<BoardSize>,
+    fen: Option<&str>,
+) -> Result<AnyGame, PositionError> {
+    let Some(fen) = fen else {
+        return AnyGame::start(kind, size.unwrap_or(kind.default_size()));
+    };
+    let game = AnyGame::from_fen(kind, fen)?;
+    match size {
+        Some(size) if size != game.size() => Err(PositionError::Inconsistent(format!(
+            "--size {size} disagrees with the {} board of --fen",
+            game.size()
+        ))),
+        _ => Ok(game),
+    }
 }

@@ -8,6 +8,8 @@
 //! - [`protocol`]: nom grammar → typed commands → engine state machine;
 //! - [`perft`]: move-generation counting used by tests, the CLI and the protocol.
 
+#![warn(missing_docs)]
+
 pub mod games;
 pub mod perft;
 pub mod protocol;

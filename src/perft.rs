@@ -3,48 +3,124 @@
 
 use crate::games::{Game, GameState, MAX_MOVES};
 
-/// Leaf count of the move tree `depth` plies deep from the current position.
+/// The deepest perft a caller should ask for. The count recurses once per ply and a
+/// Crossings line can run for many thousands of plies, so a depth taken from outside (the
+/// command line, the protocol) is refused above this: every Cross-Jack and JC Shock game ends
+/// well within it, and no tree that deep could be counted anyway.
+pub const MAX_DEPTH: u32 = 1024;
+
+/// Leaf count of the move tree `depth` plies deep from the current position; `depth` should
+/// not exceed [`MAX_DEPTH`].
 pub fn perft<G: Game>(state: &mut GameState<G>, depth: u32) -> u64 {
-    let mut buffers = move_buffers::<G>(depth);
-    count(state, depth, &mut buffers)
+    count(state, depth, 0, &mut MoveBuffers::new())
 }
 
-/// Leaf counts below each legal move, in generation order: `perft` split by root move.
+/// Leaf counts below each legal move, in generation order: `perft` split by root move, so
+/// the counts add up to `perft(state, depth)`. Empty at depth 0, whose one leaf is the root
+/// itself and lies below no move. `depth` should not exceed [`MAX_DEPTH`].
 pub fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut root = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut root);
-    let mut buffers = move_buffers::<G>(depth);
+    let mut buffers = MoveBuffers::new();
     root.into_iter()
         .map(|mv| {
             state.make(mv);
-            let nodes = count(state, depth.saturating_sub(1), &mut buffers);
+            let nodes = count(state, depth - 1, 1, &mut buffers);
             state.unmake();
             (mv, nodes)
         })
         .collect()
 }
 
-fn move_buffers<G: Game>(depth: u32) -> Vec<Vec<G::Move>> {
-    (0..depth).map(|_| Vec::with_capacity(MAX_MOVES)).collect()
+/// One move buffer per ply below the root, reused by every node of that ply. Buffers are
+/// added as the tree turns out to need them rather than one per ply of the depth asked, since
+/// a depth given on the command line may be far deeper than any game lasts.
+struct MoveBuffers<M> {
+    plies: Vec<Vec<M>>,
 }
 
-fn count<G: Game>(state: &mut GameState<G>, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
+impl<M> MoveBuffers<M> {
+    fn new() -> Self {
+        MoveBuffers { plies: Vec::new() }
+    }
+
+    /// The buffer of `ply`, taken out so that deeper plies can use theirs meanwhile; hand it
+    /// back with [`MoveBuffers::put_back`].
+    fn take(&mut self, ply: usize) -> Vec<M> {
+        match self.plies.get_mut(ply) {
+            Some(buffer) => std::mem::take(buffer),
+            None => {
+                self.plies.resize_with(ply + 1, Vec::new);
+                Vec::with_capacity(MAX_MOVES)
+            }
+        }
+    }
+
+    fn put_back(&mut self, ply: usize, buffer: Vec<M>) {
+        self.plies[ply] = buffer;
+    }
+}
+
+/// Leaves `depth` plies below the current position, `ply` plies below perft's root.
+fn count<G: Game>(
+    state: &mut GameState<G>,
+    depth: u32,
+    ply: usize,
+    buffers: &mut MoveBuffers<G::Move>,
+) -> u64 {
     match depth {
         0 => 1,
         1 => state.count_moves() as u64,
         _ => {
-            let (moves, deeper) = buffers
-                .split_first_mut()
-                .expect("one buffer per ply of depth");
+            let mut moves = buffers.take(ply);
             moves.clear();
-            state.generate_moves(moves);
+            state.generate_moves(&mut moves);
             let mut nodes = 0;
-            for &mv in moves.iter() {
+            for &mv in &moves {
                 state.make(mv);
-                nodes += count(state, depth - 1, deeper);
+                nodes += count(state, depth - 1, ply + 1, buffers);
                 state.unmake();
             }
+            buffers.put_back(ply, moves);
             nodes
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossjack::CrossJack;
+
+    fn game(fen: &str) -> GameState<CrossJack> {
+        GameState::new(CrossJack::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn divide_adds_up_to_perft() {
+        let mut state = GameState::new(CrossJack::start(CrossJack::default_size()).unwrap());
+        for depth in 1..=4 {
+            let split: u64 = divide(&mut state, depth).iter().map(|(_, n)| n).sum();
+            assert_eq!(split, perft(&mut state, depth), "depth {depth}");
+        }
+        assert_eq!(state.ply(), 0);
+    }
+
+    #[test]
+    fn depth_zero_is_the_root_alone_below_no_move() {
+        let mut state = game("3/3/3 x");
+        assert_eq!(perft(&mut state, 0), 1);
+        assert!(divide(&mut state, 0).is_empty());
+    }
+
+    #[test]
+    fn any_depth_below_a_finished_game_has_no_leaves() {
+        // X has reached rank 1: the game is over.
+        let mut state = game("xx1/o1x/oox o");
+        assert_eq!(perft(&mut state, u32::MAX), 0);
+        assert!(divide(&mut state, u32::MAX).is_empty());
     }
 }

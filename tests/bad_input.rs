@@ -7,7 +7,7 @@ use common::{random_game, Rng};
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game};
+use tablero::games::{AnyGame, BoardSize, Game, GameKind};
 
 const ALPHABET: &[u8] = b"xobrXOBR0123456789/ -abcdefghijklmnopq\t\n\xc3\xa9#";
 
@@ -86,4 +86,72 @@ fn unsupported_start_sizes_are_errors() {
     }
     assert!(JcShock::start(BoardSize::new(8, 9)).is_err());
     assert!(Crossings::start(BoardSize::square(9)).is_err());
+}
+
+#[test]
+fn absurd_start_sizes_are_errors_naming_the_size() {
+    let max = usize::MAX;
+    for size in [
+        BoardSize::new(0, 0),
+        BoardSize::new(1, 1),
+        BoardSize::new(max, max),
+        BoardSize::new(max, 8),
+        BoardSize::new(8, max),
+        BoardSize::new(1 << 32, 1 << 32),
+    ] {
+        for kind in GameKind::ALL {
+            let err = AnyGame::start(kind, size).expect_err("unsupported");
+            let named = format!("{}x{}", size.width, size.height);
+            assert!(err.to_string().contains(&named), "{kind} {named}: {err}");
+        }
+    }
+}
+
+#[test]
+fn absurd_squares_are_refused_without_changing_the_game() {
+    let texts = [
+        "a0",
+        "A0",
+        "z1",
+        "a18446744073709551615",
+        "a18446744073709551616",
+        "a99999999999999999999999999999",
+        "\u{e4}1",
+        "a0a0",
+        "a1a18446744073709551616",
+        " ",
+    ];
+    for kind in GameKind::ALL {
+        let mut game = AnyGame::start(kind, kind.default_size()).expect("default size");
+        let fen = game.fen();
+        for text in texts {
+            let err = game.play(text).expect_err(text);
+            assert!(!err.to_string().is_empty(), "{kind} {text:?}");
+            assert_eq!(game.fen(), fen, "{kind} {text:?}");
+        }
+    }
+}
+
+#[test]
+fn off_board_squares_are_named_as_written() {
+    for (kind, text, message) in [
+        (GameKind::CrossJack, "A0", "a0 is off the 8x8 board"),
+        (GameKind::CrossJack, "i8", "i8 is off the 8x8 board"),
+        (
+            GameKind::JcShock,
+            "a18446744073709551615",
+            "a18446744073709551615 is off the 8x8 board",
+        ),
+        (
+            GameKind::JcShock,
+            " a18446744073709551616 ",
+            "a18446744073709551616: not a move in jcshock notation (a square such as e2)",
+        ),
+    ] {
+        let mut game = AnyGame::start(kind, kind.default_size()).expect("default size");
+        assert_eq!(
+            game.play(text).map_err(|e| e.to_string()),
+            Err(message.to_string())
+        );
+    }
 }

@@ -68,9 +68,33 @@ fn perft_start_size_flag_sets_the_board() {
 }
 
 #[test]
+fn perft_size_may_repeat_the_position_strings_own() {
+    let fen = "8/8/8/8/8/8/8/8 o";
+    let output = tablero(&[
+        "perft", "--game", "jcshock", "--size", "8", "--fen", fen, "1",
+    ]);
+    assert!(output.status.success());
+    assert_eq!(total(&stdout(&output)), 64);
+}
+
+#[test]
 fn perft_depth_zero_counts_the_root() {
     let output = tablero(&["perft", "--game", "crossings", "0"]);
     assert_eq!(stdout(&output).trim(), "Nodes searched: 1");
+}
+
+#[test]
+fn perft_at_any_depth_below_a_finished_game_counts_nothing() {
+    let output = tablero(&[
+        "perft",
+        "--game",
+        "crossjack",
+        "--fen",
+        "xx1/o1x/oox o",
+        "1024",
+    ]);
+    assert!(output.status.success());
+    assert_eq!(total(&stdout(&output)), 0);
 }
 
 #[test]
@@ -81,6 +105,36 @@ fn bad_arguments_are_errors() {
         &["perft", "--game", "crossjack", "--size", "ax8", "1"],
         &["perft", "--game", "crossings", "--fen", "8/8 r", "1"],
         &["perft", "--game", "crossings", "-1"],
+        &["perft", "--game", "crossjack", "--size", "0x0", "1"],
+        &[
+            "perft",
+            "--game",
+            "crossjack",
+            "--size",
+            "18446744073709551615x9",
+            "1",
+        ],
+        &[
+            "perft",
+            "--game",
+            "jcshock",
+            "--size",
+            "18446744073709551616",
+            "1",
+        ],
+        &["perft", "--game", "crossjack", "4294967296"],
+        &["perft", "--game", "crossings", "1025"],
+        &["perft", "--game", "crossings", "4294967295"],
+        &[
+            "perft",
+            "--game",
+            "jcshock",
+            "--size",
+            "9",
+            "--fen",
+            "8/8/8/8/8/8/8/8 o",
+            "1",
+        ],
     ] {
         let output = tablero(args);
         assert!(!output.status.success(), "{args:?} should fail");

@@ -60,9 +60,7 @@ impl FromStr for GameKind {
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
-                PositionError::Syntax(format!(
-                    "unknown game '{text}' (crossjack, jcshock or crossings)"
-                ))
+                PositionError::UnknownGame(text.to_string(), "crossjack, jcshock or crossings")
             })
     }
 }
@@ -101,11 +99,28 @@ pub trait DynGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn DynGame>;
 }
 
-impl<G: Game> DynGame for GameState<G> {
+/// A game this module lists: its [`GameKind`] is known at compile time, so a
+/// [`GameState`] of it can be driven as a [`DynGame`].
+pub trait ListedGame: Game {
+    /// Which game this is.
+    const KIND: GameKind;
+}
+
+impl ListedGame for CrossJack {
+    const KIND: GameKind = GameKind::CrossJack;
+}
+
+impl ListedGame for JcShock {
+    const KIND: GameKind = GameKind::JcShock;
+}
+
+impl ListedGame for Crossings {
+    const KIND: GameKind = GameKind::Crossings;
+}
+
+impl<G: ListedGame> DynGame for GameState<G> {
     fn kind(&self) -> GameKind {
-        G::NAME
-            .parse()
-            .expect("every game's NAME is a GameKind name")
+        G::KIND
     }
 
     fn size(&self) -> BoardSize {
@@ -149,8 +164,10 @@ impl<G: Game> DynGame for GameState<G> {
     }
 
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let position = self.position().clone();
-        perft::divide(self, depth)
+        // perft leaves the state as it found it, so the moves are the current position's.
+        let counts = perft::divide(self, depth);
+        let position = self.position();
+        counts
             .into_iter()
             .map(|(mv, nodes)| (position.format_move(mv), nodes))
             .collect()
@@ -218,5 +235,59 @@ impl std::ops::Deref for AnyGame {
 impl std::ops::DerefMut for AnyGame {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut *self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start(kind: GameKind) -> AnyGame {
+        AnyGame::start(kind, kind.default_size()).unwrap()
+    }
+
+    #[test]
+    fn every_game_knows_its_kind_and_name() {
+        for kind in GameKind::ALL {
+            assert_eq!(start(kind).kind(), kind);
+            assert_eq!(kind.name().parse(), Ok(kind));
+            assert_eq!(kind.to_string().to_uppercase().parse(), Ok(kind));
+        }
+    }
+
+    #[test]
+    fn an_unknown_game_is_named_with_the_known_ones() {
+        let err = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown game 'chess' (expected crossjack, jcshock or crossings)"
+        );
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        for kind in GameKind::ALL {
+            let mut game = start(kind);
+            let first = game.legal_moves()[0].clone();
+            game.play(&first).unwrap();
+            let (fen, moves) = (game.fen(), game.legal_moves());
+            for bad in ["", "zz", "z99", "a0", "a1a1a1", &first, "0000"] {
+                assert!(game.play(bad).is_err(), "{kind}: {bad:?} accepted");
+                assert_eq!(game.fen(), fen, "{kind}: {bad:?}");
+                assert_eq!(game.legal_moves(), moves, "{kind}: {bad:?}");
+            }
+            assert!(game.undo());
+            assert!(!game.undo(), "{kind}: only the one move was played");
+        }
+    }
+
+    #[test]
+    fn no_move_is_played_once_the_game_is_over() {
+        let mut game = AnyGame::from_fen(GameKind::CrossJack, "xx1/o1x/oox o").unwrap();
+        assert_eq!(game.status(), Status::Won(Player::One));
+        let err = game.play("c3").unwrap_err();
+        assert_eq!(err.to_string(), "c3: the game is over");
+        assert_eq!(game.fen(), "xx1/o1x/oox o");
+        assert!(!game.undo());
     }
 }

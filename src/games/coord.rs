@@ -4,7 +4,7 @@
 use std::fmt;
 
 use nom::character::complete::{digit1, satisfy};
-use nom::combinator::map_res;
+use nom::combinator::{all_consuming, map_res};
 use nom::sequence::pair;
 use nom::IResult;
 
@@ -48,10 +48,11 @@ impl Coord {
 
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.file < 26 {
-            write!(f, "{}{}", (b'a' + self.file as u8) as char, self.rank + 1)
-        } else {
-            write!(f, "?{}", self.rank + 1)
+        // `square` reads rank 0 as `usize::MAX`; wrapping writes it back as it was written.
+        let rank = self.rank.wrapping_add(1);
+        match u8::try_from(self.file) {
+            Ok(file) if file < 26 => write!(f, "{}{rank}", (b'a' + file) as char),
+            _ => write!(f, "?{rank}"),
         }
     }
 }
@@ -81,6 +82,22 @@ pub fn on_board(coord: Coord, text: &str, size: BoardSize) -> Result<Coord, Move
     }
 }
 
+/// Reads a move written as a single square (the notation of the placement games): surrounding
+/// white space ignored, any case, on a board of `size`. Returns the square with its name in
+/// lower case, for the game's own error messages. `example` completes the syntax error, e.g.
+/// "a square such as d7".
+pub fn read_square_move(
+    text: &str,
+    size: BoardSize,
+    game: &'static str,
+    example: &'static str,
+) -> Result<(Coord, String), MoveError> {
+    let text = text.trim();
+    let (_, coord) = all_consuming(square)(text)
+        .map_err(|_| MoveError::Syntax(text.to_string(), game, example))?;
+    Ok((on_board(coord, text, size)?, text.to_ascii_lowercase()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,8 +122,35 @@ mod tests {
     }
 
     #[test]
+    fn square_moves_are_trimmed_checked_and_named_in_lower_case() {
+        let size = BoardSize::square(8);
+        let read = |text| read_square_move(text, size, "game", "a square");
+        assert_eq!(read(" D7\n"), Ok((Coord::new(3, 6), "d7".to_string())));
+        assert_eq!(
+            read(" d7x ").unwrap_err().to_string(),
+            "d7x: not a move in game notation (a square)"
+        );
+        assert_eq!(
+            read("I1").unwrap_err().to_string(),
+            "i1 is off the 8x8 board"
+        );
+        assert!(read("a0").is_err());
+        assert!(read("z99999999999999999999999").is_err());
+    }
+
+    #[test]
     fn squares_print_lower_case() {
         assert_eq!(Coord::new(3, 6).to_string(), "d7");
         assert_eq!(Coord::new(0, 9).to_string(), "a10");
+    }
+
+    #[test]
+    fn rank_zero_prints_as_written() {
+        let (_, a0) = square("A0").unwrap();
+        assert_eq!(a0.to_string(), "a0");
+        assert_eq!(
+            Coord::new(300, usize::MAX - 1).to_string(),
+            format!("?{}", usize::MAX)
+        );
     }
 }

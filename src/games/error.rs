@@ -36,6 +36,9 @@ pub enum PositionError {
         /// The supported sizes, in words.
         supported: &'static str,
     },
+    /// A game name that names none of the games.
+    #[error("unknown game '{0}' (expected {1})")]
+    UnknownGame(String, &'static str),
     /// A board size text such as `8x8` or `9` that cannot be read.
     #[error("malformed board size '{0}': expected WxH or N")]
     BadSize(String),

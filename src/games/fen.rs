@@ -25,8 +25,11 @@ pub struct BoardText {
 }
 
 impl BoardText {
-    /// The letter on `coord`, if any.
+    /// The letter on `coord`, if any; `None` off the board.
     pub fn at(&self, coord: Coord) -> Option<char> {
+        if !coord.is_on(self.size) {
+            return None;
+        }
         self.cells[coord.index(self.size.width)]
     }
 
@@ -112,7 +115,8 @@ pub fn parse(text: &str) -> Result<BoardText, PositionError> {
     for (i, row) in rows.iter().enumerate() {
         expanded.push(expand_row(row, i + 1)?);
     }
-    let width = expanded[0].len();
+    // The grammar reads at least one row.
+    let width = expanded.first().map_or(0, Vec::len);
     for (i, row) in expanded.iter().enumerate() {
         if row.len() != width {
             return Err(PositionError::RowWidth {
@@ -192,6 +196,14 @@ mod tests {
         assert_eq!(text.at(Coord::new(1, 7)), Some('x'));
         assert_eq!(text.at(Coord::new(7, 0)), Some('o'));
         assert_eq!(text.side, "x");
+    }
+
+    #[test]
+    fn squares_off_the_board_hold_nothing() {
+        let text = parse("xx/oo x").unwrap();
+        assert_eq!(text.at(Coord::new(1, 1)), Some('x'));
+        assert_eq!(text.at(Coord::new(2, 0)), None);
+        assert_eq!(text.at(Coord::new(0, usize::MAX)), None);
     }
 
     #[test]

@@ -34,9 +34,9 @@ impl BoardSize {
         }
     }
 
-    /// Number of squares.
+    /// Number of squares; `usize::MAX` for a size read from text too large to have that many.
     pub const fn area(self) -> usize {
-        self.width * self.height
+        self.width.saturating_mul(self.height)
     }
 }
 
@@ -83,5 +83,12 @@ mod tests {
         assert!("x8".parse::<BoardSize>().is_err());
         assert!("".parse::<BoardSize>().is_err());
         assert!("99999999999999999999999".parse::<BoardSize>().is_err());
+    }
+
+    #[test]
+    fn absurd_sizes_read_and_count_without_overflow() {
+        let huge: BoardSize = "18446744073709551615x3".parse().unwrap();
+        assert_eq!(huge.area(), usize::MAX);
+        assert_eq!("0x0".parse::<BoardSize>().map(BoardSize::area), Ok(0));
     }
 }

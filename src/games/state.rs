@@ -113,3 +113,140 @@ impl<G: Game> GameState<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{BoardSize, MoveError, Player, PositionError};
+
+    /// A token walking between two squares; burning a turn is irreversible.
+    #[derive(Debug, Clone)]
+    struct Walk {
+        at: u8,
+        side: Player,
+        reversible: u32,
+    }
+
+    impl PartialEq for Walk {
+        fn eq(&self, other: &Self) -> bool {
+            (self.at, self.side) == (other.at, other.side)
+        }
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Step {
+        Across,
+        Burn,
+    }
+
+    impl Game for Walk {
+        type Move = Step;
+        const NAME: &'static str = "walk";
+
+        fn default_size() -> BoardSize {
+            BoardSize::new(2, 1)
+        }
+        fn start(_: BoardSize) -> Result<Self, PositionError> {
+            Ok(Walk {
+                at: 0,
+                side: Player::One,
+                reversible: 0,
+            })
+        }
+        fn from_fen(text: &str) -> Result<Self, PositionError> {
+            Err(PositionError::Syntax(text.to_string()))
+        }
+        fn fen(&self) -> String {
+            format!("{self:?}")
+        }
+        fn size(&self) -> BoardSize {
+            Self::default_size()
+        }
+        fn side_to_move(&self) -> Player {
+            self.side
+        }
+        fn generate_moves(&self, out: &mut MoveList<Step>) {
+            out.extend([Step::Across, Step::Burn]);
+        }
+        fn play(&mut self, mv: Step) {
+            self.side = self.side.opponent();
+            match mv {
+                Step::Across => {
+                    self.at ^= 1;
+                    self.reversible += 1;
+                }
+                Step::Burn => self.reversible = 0,
+            }
+        }
+        fn status(&self) -> Status {
+            Status::InPlay
+        }
+        fn hash(&self) -> u64 {
+            u64::from(self.at) * 2 + self.side.index() as u64
+        }
+        fn hash_from_scratch(&self) -> u64 {
+            self.hash()
+        }
+        fn reversible_plies(&self) -> u32 {
+            self.reversible
+        }
+        fn parse_move(&self, text: &str) -> Result<Step, MoveError> {
+            Err(MoveError::Syntax(text.to_string(), "walk", "none"))
+        }
+        fn format_move(&self, mv: Step) -> String {
+            format!("{mv:?}")
+        }
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn diagram(&self) -> String {
+            self.fen()
+        }
+    }
+
+    fn walk(moves: &[Step]) -> GameState<Walk> {
+        let mut state = GameState::new(Walk::start(Walk::default_size()).unwrap());
+        for &mv in moves {
+            state.make(mv);
+        }
+        state
+    }
+
+    const THERE_AND_BACK: [Step; 2] = [Step::Across, Step::Across];
+
+    #[test]
+    fn the_root_counts_once_and_the_third_occurrence_draws() {
+        let mut state = walk(&THERE_AND_BACK);
+        assert_eq!((state.repetitions(), state.status()), (1, Status::InPlay));
+        state.make(Step::Across);
+        state.make(Step::Across);
+        assert_eq!((state.repetitions(), state.status()), (2, Status::Draw));
+        assert_eq!(state.count_moves(), 0);
+        let mut moves = Vec::new();
+        state.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+    }
+
+    #[test]
+    fn taking_back_the_repeating_move_takes_back_the_draw() {
+        let mut state = walk(&[THERE_AND_BACK, THERE_AND_BACK].concat());
+        assert!(state.unmake());
+        assert_eq!(state.status(), Status::InPlay);
+        assert_eq!(state.count_moves(), 2);
+    }
+
+    #[test]
+    fn positions_before_an_irreversible_move_do_not_repeat() {
+        // The root's position comes back after two burns, beyond the reversible window.
+        let mut state = walk(&[Step::Across, Step::Across, Step::Burn, Step::Burn]);
+        assert_eq!(state.repetitions(), 0);
+        for _ in 0..2 {
+            state.make(Step::Across);
+        }
+        assert_eq!((state.repetitions(), state.status()), (1, Status::InPlay));
+        for _ in 0..2 {
+            state.make(Step::Across);
+        }
+        assert_eq!(state.status(), Status::Draw);
+    }
+}

@@ -25,6 +25,7 @@ pub use tt::TranspositionTable;
 use crate::games::{Game, GameState, MAX_MOVES};
 use control::Control;
 use negamax::Searcher;
+use time::TimeBudget;
 use value::{is_mate, INFINITY, MATE, MAX_PLY};
 
 /// How often a search that must wait for `stop` looks at the flag.
@@ -62,25 +63,37 @@ pub fn search<G: Game>(
         return None;
     }
     tt.new_search();
-    let side = state.position().side_to_move();
-    let budget = time::budget(limits, side);
-    let waits_for_stop =
-        limits.infinite || (limits.depth.is_none() && limits.nodes.is_none() && budget.is_none());
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32)
-        .clamp(1, MAX_PLY as u32);
-
-    let known = tt
-        .probe(state.position().hash(), 0)
-        .and_then(|entry| entry.move_index);
-    let mut best_index = known
-        .filter(|&i| usize::from(i) < root_moves.len())
-        .unwrap_or(0);
-
+    let budget = time::budget(limits, state.position().side_to_move());
     let control = Control::new(stop, limits.nodes, budget.map(|b| b.hard));
     let mut searcher = Searcher::<G>::new(tt, control);
-    for depth in 1..=max_depth {
+    let best_index = deepen(
+        &mut searcher,
+        state,
+        limits,
+        budget,
+        root_moves.len(),
+        report,
+    );
+    if waits_for_stop(limits, budget) {
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(STOP_POLL);
+        }
+    }
+    root_moves.get(usize::from(best_index)).copied()
+}
+
+/// Iterative deepening: searches one ply deeper at a time until a limit ends it, reporting
+/// each completed depth, and returns the index of the best of the `root_moves` root moves.
+fn deepen<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    state: &mut GameState<G>,
+    limits: &Limits,
+    budget: Option<TimeBudget>,
+    root_moves: usize,
+    report: &mut dyn FnMut(&Info),
+) -> u16 {
+    let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
+    for depth in 1..=max_depth(limits) {
         searcher.root_hint = Some(best_index);
         searcher.root_best = None;
         let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
@@ -100,19 +113,36 @@ pub fn search<G: Game>(
             pv: notation(state, searcher.pv.line(0)),
         });
         if let Some(budget) = budget {
-            let settled = root_moves.len() == 1 || proven_within(value, depth);
+            let settled = root_moves == 1 || proven_within(value, depth);
             if settled || searcher.control.elapsed() >= budget.soft {
                 break;
             }
         }
     }
+    best_index
+}
 
-    if waits_for_stop {
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(STOP_POLL);
-        }
-    }
-    root_moves.get(usize::from(best_index)).copied()
+/// The deepest iteration `limits` allow: the depth asked (0 counts as 1), at most `MAX_PLY`.
+fn max_depth(limits: &Limits) -> u32 {
+    limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32)
+}
+
+/// The table's best move for the root `hash` as an index below `root_moves`, else the first
+/// move: a hash collision could hand over another position's index.
+fn table_move(tt: &TranspositionTable, hash: u64, root_moves: usize) -> u16 {
+    tt.probe(hash, 0)
+        .and_then(|entry| entry.move_index)
+        .filter(|&i| usize::from(i) < root_moves)
+        .unwrap_or(0)
+}
+
+/// True when the search must wait for `stop` even after it has finished: `infinite`, or no
+/// limit at all (UCI `go` without arguments).
+fn waits_for_stop(limits: &Limits, budget: Option<TimeBudget>) -> bool {
+    limits.infinite || (limits.depth.is_none() && limits.nodes.is_none() && budget.is_none())
 }
 
 /// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.

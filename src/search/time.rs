@@ -72,17 +72,21 @@ pub fn clock_budget(
     moves_to_go: Option<u32>,
     overhead: Duration,
 ) -> TimeBudget {
+    // Saturating: the clocks come from the protocol and may be absurdly large.
     let available = remaining.saturating_sub(overhead);
-    let cap = available * 4 / 5;
+    let cap = available.saturating_mul(4) / 5;
     let moves = moves_to_go
         .filter(|&m| m > 0)
         .unwrap_or(DEFAULT_MOVES_TO_GO);
-    let target = (available / moves + increment * 3 / 4).min(cap);
+    let spendable_increment = increment.saturating_mul(3) / 4;
+    let target = (available / moves)
+        .saturating_add(spendable_increment)
+        .min(cap);
     TimeBudget {
         // An iteration typically costs more than all earlier ones together: past half the
         // target, the next one would overrun it.
         soft: target / 2,
-        hard: (target * 3).min(cap),
+        hard: target.saturating_mul(3).min(cap),
     }
 }
 
@@ -118,6 +122,19 @@ mod tests {
                     assert!(b.soft <= b.hard);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn absurd_clocks_give_a_budget_within_them() {
+        for (remaining, increment) in [
+            (Duration::MAX, Duration::MAX),
+            (Duration::MAX, Duration::ZERO),
+            (MS(1_000), Duration::MAX),
+        ] {
+            let b = clock_budget(remaining, increment, Some(1), MS(30));
+            assert!(b.hard <= remaining.saturating_sub(MS(30)));
+            assert!(b.soft <= b.hard);
         }
     }
 

@@ -3,6 +3,43 @@
 
 use super::geometry::{lowest, Geometry, MAX_SQUARES};
 
+/// The layers of a flood over `empty` squares by king steps: `first`, then the squares one
+/// more step away, and so on until nothing new is reached. Layers are disjoint and never
+/// empty, so a board of `MAX_SQUARES` squares has at most that many.
+struct Flood<'a> {
+    geometry: &'a Geometry,
+    empty: u128,
+    reached: u128,
+    layer: u128,
+    started: bool,
+}
+
+impl<'a> Flood<'a> {
+    fn new(geometry: &'a Geometry, first: u128, empty: u128) -> Self {
+        Flood {
+            geometry,
+            empty,
+            reached: first,
+            layer: first,
+            started: false,
+        }
+    }
+}
+
+impl Iterator for Flood<'_> {
+    type Item = u128;
+
+    fn next(&mut self) -> Option<u128> {
+        // The next layer is computed only when asked for: callers often stop at a hit.
+        if self.started {
+            self.layer = self.geometry.dilate(self.layer) & self.empty & !self.reached;
+            self.reached |= self.layer;
+        }
+        self.started = true;
+        (self.layer != 0).then_some(self.layer)
+    }
+}
+
 /// A shortest chain of empty squares leading from a king step of `marks` to an empty square
 /// of `goal`, as a set; `None` when there is no access.
 ///
@@ -11,22 +48,16 @@ use super::geometry::{lowest, Geometry, MAX_SQUARES};
 pub fn access_path(geometry: &Geometry, marks: u128, empty: u128, goal: u128) -> Option<u128> {
     let first = geometry.dilate(marks) & empty;
     if first & goal != 0 {
+        // The common case, spared the layer buffer.
         return Some(lowest(first & goal));
     }
     let mut layers = [0u128; MAX_SQUARES];
-    let mut reached = first;
-    let mut frontier = first;
-    let mut depth = 0;
-    while frontier != 0 {
-        // Each layer adds at least one square, so there are fewer layers than squares.
-        layers[depth] = frontier;
-        let hits = frontier & goal;
+    for (depth, layer) in Flood::new(geometry, first, empty).enumerate() {
+        let hits = layer & goal;
         if hits != 0 {
             return Some(trace_back(geometry, &layers[..depth], lowest(hits)));
         }
-        frontier = geometry.dilate(frontier) & empty & !reached;
-        reached |= frontier;
-        depth += 1;
+        layers[depth] = layer;
     }
     None
 }
@@ -53,17 +84,13 @@ pub struct Race {
 
 /// The race from `first` (the squares a player can tick next) to `goal` over `empty` squares.
 pub fn race(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Race {
-    let mut reached = first;
-    let mut frontier = first;
+    let mut reached = 0;
     let mut ticks = None;
-    let mut step = 1;
-    while frontier != 0 {
-        if ticks.is_none() && frontier & goal != 0 {
+    for (step, layer) in (1..).zip(Flood::new(geometry, first, empty)) {
+        if ticks.is_none() && layer & goal != 0 {
             ticks = Some(step);
         }
-        frontier = geometry.dilate(frontier) & empty & !reached;
-        reached |= frontier;
-        step += 1;
+        reached |= layer;
     }
     Race {
         ticks,

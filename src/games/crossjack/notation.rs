@@ -1,12 +1,10 @@
 //! Reading position strings and moves: the shared grammar, then Cross-Jack's own checks, each
 //! refusal naming what is wrong.
 
-use nom::combinator::all_consuming;
-
 use super::geometry::{bit, Geometry};
 use super::{letter, CrossJack};
-use crate::games::coord::{on_board, square};
-use crate::games::{fen, Coord, Game, MoveError, Player, PositionError};
+use crate::games::coord::read_square_move;
+use crate::games::{fen, Game, MoveError, Player, PositionError};
 
 /// The player whose letter is `c`.
 fn player_of(c: char) -> Option<Player> {
@@ -81,12 +79,8 @@ fn check_single_winner(geometry: &Geometry, marks: [u128; 2]) -> Result<(), Posi
 
 /// Reads a square name and checks that ticking it is legal in `position`.
 pub fn read_move(position: &CrossJack, text: &str) -> Result<u8, MoveError> {
-    let text = text.trim();
-    let written = text.to_ascii_lowercase();
-    let (_, coord) = all_consuming(square)(text)
-        .map_err(|_| MoveError::Syntax(text.to_string(), CrossJack::NAME, "a square such as d7"))?;
     let size = position.size();
-    let coord: Coord = on_board(coord, text, size)?;
+    let (coord, written) = read_square_move(text, size, CrossJack::NAME, "a square such as d7")?;
     if position.status.is_over() {
         return Err(MoveError::GameOver(written));
     }

@@ -11,9 +11,7 @@ mod runs;
 
 use std::cmp::Ordering;
 
-use nom::combinator::all_consuming;
-
-use super::coord::{on_board, square};
+use super::coord::read_square_move;
 use super::zobrist::keys;
 use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
 use geometry::{Geometry, MAX_SIDE};
@@ -35,9 +33,10 @@ pub fn letter(player: Player) -> char {
     }
 }
 
-/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋.
+/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (0 for N = 0; saturating
+/// for sides no board has, since the function is public).
 pub const fn quota(side: usize) -> usize {
-    (side * side - 1) / 2
+    side.saturating_mul(side).saturating_sub(1) / 2
 }
 
 /// A JC Shock move: the square (bit index `rank * N + file`) where the mover places a piece.
@@ -248,11 +247,7 @@ impl Game for JcShock {
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let coord = all_consuming(square)(text.trim())
-            .map(|(_, coord)| coord)
-            .map_err(|_| MoveError::Syntax(text.to_string(), NAME, "a square such as e2"))?;
-        let written = text.trim().to_ascii_lowercase();
-        let coord = on_board(coord, &written, self.size())?;
+        let (coord, written) = read_square_move(text, self.size(), NAME, "a square such as e2")?;
         if self.all_placed() {
             return Err(MoveError::GameOver(written));
         }
@@ -277,5 +272,18 @@ impl Game for JcShock {
 
     fn diagram(&self) -> String {
         fen::diagram(self.size(), |c| self.piece_at(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_player_owns_half_the_squares_but_one() {
+        assert_eq!(quota(8), 31);
+        assert_eq!(quota(9), 40);
+        assert_eq!(quota(0), 0);
+        assert_eq!(quota(usize::MAX), usize::MAX / 2);
     }
 }
