@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
 use tablero::perft;
+use tablero::protocol::RunError;
 
 /// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
@@ -49,8 +50,12 @@ pub fn run() -> ExitCode {
     match cli.command {
         None => match tablero::protocol::run(cli.game, cli.size) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                log::error!("i/o error: {e}");
+            Err(e @ RunError::Start(_)) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+            Err(e @ RunError::Io(_)) => {
+                log::error!("{e}");
                 ExitCode::FAILURE
             }
         },

@@ -146,3 +146,18 @@ fn bad_arguments_are_errors() {
         );
     }
 }
+
+#[test]
+fn a_start_size_the_game_refuses_stops_the_engine_before_the_protocol() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["--game", "crossings", "--size", "5"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr).trim(),
+        "error: crossings does not support a 5x5 board (8x8 only)"
+    );
+}

@@ -16,6 +16,7 @@ use nom::sequence::preceded;
 use nom::{Err, IResult};
 
 use super::command::{Command, Dialect, GoParams, Query, StartPosition};
+use crate::perft::MAX_DEPTH as MAX_PERFT_DEPTH;
 
 /// Why a line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -336,6 +337,10 @@ fn go_command(params: Vec<GoParam>) -> Result<Command, String> {
         Some(_) if params.len() > 1 => {
             Err("perft takes only a depth and cannot be combined with search limits".into())
         }
+        // A deeper perft would recurse past the search thread's stack before it could count.
+        Some(depth) if depth > MAX_PERFT_DEPTH => Err(format!(
+            "perft depth {depth} is more than {MAX_PERFT_DEPTH}"
+        )),
         Some(depth) => Ok(Command::Perft(depth)),
         None => Ok(Command::Go(go)),
     }
@@ -630,6 +635,15 @@ mod tests {
             panic!("not a go");
         };
         assert!(go.infinite && go.ponder);
+    }
+
+    #[test]
+    fn go_perft_depth_is_bounded() {
+        assert_eq!(parse("go perft 1024"), Command::Perft(1024));
+        assert_eq!(
+            error("go perft 1025"),
+            "go: perft depth 1025 is more than 1024"
+        );
     }
 
     #[test]

@@ -15,17 +15,29 @@ pub mod output;
 
 use std::io;
 
-use crate::games::{BoardSize, GameKind};
+use thiserror::Error;
+
+use crate::games::{BoardSize, GameKind, PositionError};
 
 pub use engine::{Engine, Flow};
 pub use output::Output;
 
+/// Why the protocol loop could not run or had to end early.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// The game and size asked for on the command line have no start position.
+    #[error("{0}")]
+    Start(#[from] PositionError),
+    /// Reading stdin failed.
+    #[error("i/o error: {0}")]
+    Io(#[from] io::Error),
+}
+
 /// Speaks the protocol on stdin/stdout until `quit` or end of input, starting with `game`
 /// on a board of `size` (the game's default when `None`).
-pub fn run(game: GameKind, size: Option<BoardSize>) -> io::Result<()> {
+pub fn run(game: GameKind, size: Option<BoardSize>) -> Result<(), RunError> {
     let out = Output::stdout();
-    let mut engine = Engine::new(game, size, out.clone())
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+    let mut engine = Engine::new(game, size, out.clone())?;
     let stdin = io::stdin();
     let mut reader = input::LineReader::new(stdin.lock(), input::MAX_LINE_BYTES);
     let result = loop {
@@ -44,5 +56,5 @@ pub fn run(game: GameKind, size: Option<BoardSize>) -> io::Result<()> {
         }
     };
     engine.shutdown();
-    result
+    Ok(result?)
 }

@@ -34,20 +34,21 @@ impl TimeBudget {
 }
 
 /// The time `side` may spend under `limits`; `None` when no time limit applies (no
-/// `movetime` and no clock time for `side`).
+/// `movetime` and no clock). A clock that gives only the opponent's time counts as an empty
+/// clock for `side`, as in Stockfish: the engine then moves at once instead of waiting for a
+/// `stop` that a clock-driven controller never sends.
 pub fn budget(limits: &Limits, side: Player) -> Option<TimeBudget> {
     let overhead = limits.move_overhead;
     let fixed = limits
         .movetime
         .map(|movetime| movetime_budget(movetime, overhead));
-    let clock = limits.clock.and_then(|clock| {
-        let remaining = clock.time_left(side)?;
-        Some(clock_budget(
-            remaining,
+    let clock = limits.clock.map(|clock| {
+        clock_budget(
+            clock.time_left(side).unwrap_or(Duration::ZERO),
             clock.increment(side),
             clock.moves_to_go,
             overhead,
-        ))
+        )
     });
     match (fixed, clock) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -105,6 +106,17 @@ mod tests {
         clock.time[side.index()] = Some(time);
         clock.increment[side.index()] = increment;
         clock
+    }
+
+    #[test]
+    fn a_clock_with_only_the_opponents_time_is_an_empty_clock() {
+        let limits = Limits {
+            clock: Some(clock_for(Player::Two, MS(60_000), MS(0))),
+            move_overhead: MS(30),
+            ..Limits::default()
+        };
+        let budget = budget(&limits, Player::One).expect("a clock is a time limit");
+        assert_eq!(budget.hard, Duration::ZERO);
     }
 
     #[test]
@@ -171,8 +183,11 @@ mod tests {
             clock: Some(clock_for(Player::Two, MS(1_000), MS(0))),
             ..Limits::default()
         };
-        assert!(budget(&limits, Player::One).is_none());
-        assert!(budget(&limits, Player::Two).is_some());
+        assert_eq!(
+            budget(&limits, Player::One).map(|b| b.hard),
+            Some(Duration::ZERO)
+        );
+        assert!(budget(&limits, Player::Two).is_some_and(|b| b.hard > Duration::ZERO));
     }
 
     #[test]

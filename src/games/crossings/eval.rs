@@ -21,7 +21,7 @@ const UNDER_CROSSING: i32 = 400;
 const LOST: i32 = 9000;
 
 impl Crossings {
-    /// The evaluation from the side to move's point of view, within ±[`LOST`].
+    /// The evaluation from the side to move's point of view, within ±`LOST` (9000).
     pub fn evaluation(&self) -> i32 {
         let me = self.side();
         let opponent = me.opponent();
