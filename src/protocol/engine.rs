@@ -1,28 +1,25 @@
-//! The engine's state machine: the game, the options, the transposition table and the search
-//! thread, driven one command at a time.
+//! The engine's state machine: the game, the options, the transposition table and the
+//! [`Worker`] that runs searches, driven one command at a time.
 //!
-//! The input loop never waits on a search except for `stop` (until the search notices the
-//! flag) and `quit`; a search runs on its own thread with a copy of the game and the table,
-//! writes its `info` lines and its `bestmove` itself, and hands the table back when it ends.
+//! The input loop never waits on a search except for `stop` (until the search has written its
+//! `bestmove`) and `quit`; see [`super::worker`].
 
-use std::fmt;
-use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
-use std::sync::Arc;
-use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::games::{AnyGame, BoardSize, GameKind, MoveError, Player, PositionError, Status};
-use crate::search::{Info, Limits, Score, TranspositionTable};
+use crate::games::{AnyGame, BoardSize, GameKind, Player, PositionError};
+use crate::search::TranspositionTable;
 
-use super::command::{Command, Dialect, GoParams, Query, StartPosition};
-use super::grammar::{parse_line, SyntaxError};
+pub use super::error::EngineError;
+
+use super::answers::{self, result_word};
+use super::command::{Command, GoParams, Query, StartPosition};
+use super::grammar::parse_line;
 use super::input::InputError;
 use super::options::{self, Change, Options};
 use super::output::Output;
+use super::worker::{Collected, Job, Worker};
 
-/// How long `stop` waits for the search to notice the flag before giving up on waiting.
+/// How long `stop` waits for the search to write its `bestmove` before giving up on waiting.
 const STOP_WAIT: Duration = Duration::from_secs(2);
 /// How long `quit` and end of input wait for the search before the process exits anyway.
 const QUIT_WAIT: Duration = Duration::from_millis(500);
@@ -36,118 +33,6 @@ pub enum Flow {
     Quit,
 }
 
-/// Everything that makes a command fail; printed as `info string error: <this>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EngineError {
-    /// The line is not a command.
-    Syntax(SyntaxError),
-    /// The line could not be read as text.
-    Input(InputError),
-    /// `setoption` with an unknown option or a bad value.
-    Option(String),
-    /// `position` with a start position the game refuses.
-    Position(PositionError),
-    /// `position … moves` with a move that cannot be played; `index` counts from 1.
-    Move {
-        /// Which move of the list, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// Why the game refused it.
-        error: MoveError,
-    },
-    /// A command that would change the state while a search runs.
-    Busy(&'static str),
-    /// `go` in a position whose game is over; `bestmove (none)` follows.
-    GameOver(Status),
-    /// The search thread could not be started.
-    Thread(String),
-}
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Syntax(e) => write!(f, "{e}"),
-            EngineError::Input(e) => write!(f, "{e}"),
-            EngineError::Option(e) => write!(f, "setoption: {e}"),
-            EngineError::Position(e) => write!(f, "position: {e}"),
-            EngineError::Move { index, text, error } => {
-                write!(f, "move {index} '{text}' in 'moves': {error}")
-            }
-            EngineError::Busy(command) => {
-                write!(f, "{command}: a search is running; send 'stop' first")
-            }
-            EngineError::GameOver(status) => {
-                write!(
-                    f,
-                    "go: the game is over ({}); there is no move to search",
-                    describe(*status)
-                )
-            }
-            EngineError::Thread(e) => write!(f, "go: cannot start the search thread: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}
-
-/// The status in words.
-fn describe(status: Status) -> &'static str {
-    match status {
-        Status::InPlay => "in play",
-        Status::Won(Player::One) => "player 1 won",
-        Status::Won(Player::Two) => "player 2 won",
-        Status::Draw => "draw",
-    }
-}
-
-/// The UGI result word of a status.
-fn result_word(status: Status) -> &'static str {
-    match status {
-        Status::InPlay => "none",
-        Status::Won(Player::One) => "p1win",
-        Status::Won(Player::Two) => "p2win",
-        Status::Draw => "draw",
-    }
-}
-
-/// The `info` line of a progress report.
-pub fn info_line(info: &Info) -> String {
-    let score = match info.score {
-        Score::Centipawns(cp) => format!("cp {cp}"),
-        Score::Mate(moves) => format!("mate {moves}"),
-    };
-    let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        info.nodes,
-        info.nps(),
-        info.time.as_millis(),
-        info.hashfull
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
-    }
-    line
-}
-
-/// What the running thread computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Job {
-    Search,
-    Perft,
-}
-
-/// A search or perft on its own thread.
-struct Running {
-    job: Job,
-    handle: JoinHandle<TranspositionTable>,
-    /// Receives one message (or a hang-up) just before the thread writes its last line.
-    finished: Receiver<()>,
-}
-
 /// The protocol engine: one per process.
 pub struct Engine {
     out: Output,
@@ -159,10 +44,9 @@ pub struct Engine {
     size: BoardSize,
     game: AnyGame,
     options: Options,
-    /// `None` while a search thread holds it.
+    /// `None` while the search thread holds it.
     tt: Option<TranspositionTable>,
-    stop: Arc<AtomicBool>,
-    running: Option<Running>,
+    worker: Worker,
     debug: bool,
 }
 
@@ -184,8 +68,7 @@ impl Engine {
             game,
             tt: Some(TranspositionTable::new(options.hash_mb)),
             options,
-            stop: Arc::new(AtomicBool::new(false)),
-            running: None,
+            worker: Worker::new(),
             debug: false,
         })
     }
@@ -203,20 +86,16 @@ impl Engine {
     /// Reads and runs one line; errors are written as `info string error: …`.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("< {line}");
-        match parse_line(line) {
-            Ok(None) => Flow::Continue,
-            Ok(Some(command)) => match self.execute(command) {
-                Ok(flow) => flow,
-                Err(error) => {
-                    self.report(&error);
-                    Flow::Continue
-                }
-            },
-            Err(error) => {
-                self.report(&EngineError::Syntax(error));
-                Flow::Continue
-            }
-        }
+        let executed = parse_line(line)
+            .map_err(EngineError::Syntax)
+            .and_then(|command| match command {
+                Some(command) => self.execute(command),
+                None => Ok(Flow::Continue),
+            });
+        executed.unwrap_or_else(|error| {
+            self.report(&error);
+            Flow::Continue
+        })
     }
 
     /// Reports a line that could not be read.
@@ -235,7 +114,10 @@ impl Engine {
     /// Runs one command.
     pub fn execute(&mut self, command: Command) -> Result<Flow, EngineError> {
         match command {
-            Command::Hello(dialect) => self.hello(dialect),
+            Command::Hello(dialect) => {
+                let (variant, size) = self.initial;
+                self.out.lines(answers::hello(dialect, variant, size));
+            }
             Command::IsReady => self.out.line("readyok"),
             Command::NewGame => self.new_game()?,
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -246,63 +128,36 @@ impl Engine {
             Command::PonderHit => {}
             Command::Debug(on) => self.debug = on,
             Command::Query(query) => self.query(query),
-            Command::Display => self.display(),
-            Command::Help => self.help(),
+            Command::Display => self.out.lines(answers::display(&self.game)),
+            Command::Help => self.out.lines(answers::HELP),
             Command::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
     }
 
-    fn hello(&self, dialect: Dialect) {
-        let mut lines = vec![
-            format!("id name tablero {}", env!("CARGO_PKG_VERSION")),
-            "id author the tablero authors".to_string(),
-        ];
-        lines.extend(options::option_lines(self.initial.0, self.initial.1));
-        lines.push(
-            match dialect {
-                Dialect::Uci => "uciok",
-                Dialect::Ugi => "ugiok",
+    /// Takes the table back from a finished job; true when no job runs afterwards.
+    fn settle(&mut self, collected: Collected) -> bool {
+        match collected {
+            Collected::Idle(table) => {
+                if table.is_some() {
+                    self.tt = table;
+                }
+                true
             }
-            .to_string(),
-        );
-        self.out.lines(lines);
-    }
-
-    /// Collects a search that has finished; true when no search runs afterwards. Waits up to
-    /// `wait` for a running one.
-    fn collect_search(&mut self, wait: Duration) -> bool {
-        let Some(running) = &self.running else {
-            return true;
-        };
-        let finished = if wait.is_zero() {
-            !matches!(running.finished.try_recv(), Err(TryRecvError::Empty))
-        } else {
-            !matches!(
-                running.finished.recv_timeout(wait),
-                Err(RecvTimeoutError::Timeout)
-            )
-        };
-        if !finished {
-            return false;
+            Collected::Busy => false,
         }
-        if let Some(running) = self.running.take() {
-            match running.handle.join() {
-                Ok(tt) => self.tt = Some(tt),
-                Err(_) => log::error!("the search thread panicked; the table is rebuilt"),
-            }
-        }
-        true
     }
 
     fn ensure_idle(&mut self, command: &'static str) -> Result<(), EngineError> {
-        if self.collect_search(Duration::ZERO) {
+        let collected = self.worker.collect(Duration::ZERO);
+        if self.settle(collected) {
             Ok(())
         } else {
             Err(EngineError::Busy(command))
         }
     }
 
+    /// The table for a new job: the engine's own, or a new one if a job died holding it.
     fn take_table(&mut self) -> TranspositionTable {
         self.tt
             .take()
@@ -316,10 +171,14 @@ impl Engine {
     fn new_game(&mut self) -> Result<(), EngineError> {
         self.ensure_idle("ucinewgame")?;
         self.game = self.start_position()?;
+        self.clear_table();
+        Ok(())
+    }
+
+    fn clear_table(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
-        Ok(())
     }
 
     /// Sets up the position; allowed while a search runs, since the search has its own copy
@@ -357,11 +216,7 @@ impl Engine {
                 self.options.hash_mb = mb;
                 self.tt = Some(TranspositionTable::new(mb));
             }
-            Change::ClearHash => {
-                if let Some(tt) = &mut self.tt {
-                    tt.clear();
-                }
-            }
+            Change::ClearHash => self.clear_table(),
             Change::MoveOverhead(overhead) => self.options.move_overhead = overhead,
         }
         Ok(())
@@ -393,84 +248,38 @@ impl Engine {
         if status.is_over() {
             return Err(EngineError::GameOver(status));
         }
-        let limits = params.to_limits(self.options.move_overhead);
-        self.spawn(Job::Search, move |game, tt, stop, out| {
-            search_job(game, &limits, tt, stop, out)
-        })
+        self.start(Job::Search(params.to_limits(self.options.move_overhead)))
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), EngineError> {
         self.ensure_idle("go")?;
-        self.spawn(Job::Perft, move |game, _tt, _stop, _out| {
-            let divide = game.divide(depth);
-            let total: u64 = divide.iter().map(|(_, nodes)| nodes).sum();
-            let mut lines: Vec<String> = divide
-                .iter()
-                .map(|(mv, nodes)| format!("{mv}: {nodes}"))
-                .collect();
-            lines.push(String::new());
-            lines.push(format!("Nodes searched: {total}"));
-            lines
-        })
+        self.start(Job::Perft(depth))
     }
 
-    /// Runs `job` on a new thread with a copy of the game and the table; the lines it
-    /// returns are written after the `finished` signal, all at once.
-    fn spawn<F>(&mut self, kind: Job, job: F) -> Result<(), EngineError>
-    where
-        F: FnOnce(&mut AnyGame, &mut TranspositionTable, &AtomicBool, &Output) -> Vec<String>
-            + Send
-            + 'static,
-    {
-        let mut game = self.game.clone();
-        let mut tt = self.take_table();
-        self.stop.store(false, Ordering::SeqCst);
-        let stop = Arc::clone(&self.stop);
-        let out = self.out.clone();
-        let (finished_tx, finished) = mpsc::channel();
-        let spawned = thread::Builder::new().name("search".into()).spawn(move || {
-            let lines = job(&mut game, &mut tt, &stop, &out);
-            // The signal goes first: once a controller reads the last line, the engine
-            // already counts as idle.
-            let _ = finished_tx.send(());
-            out.lines(lines);
-            tt
-        });
-        match spawned {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    job: kind,
-                    handle,
-                    finished,
-                });
-                Ok(())
-            }
-            Err(e) => Err(EngineError::Thread(e.to_string())),
-        }
+    /// Starts `job` on the search thread with a copy of the game and the table.
+    fn start(&mut self, job: Job) -> Result<(), EngineError> {
+        let tt = self.take_table();
+        self.worker
+            .start(job, self.game.clone(), tt, &self.out)
+            .map_err(|e| EngineError::Thread(e.to_string()))
     }
 
+    /// `stop`: ends the search and waits for its `bestmove`, so that it comes before any
+    /// answer to a later command. Silent when nothing runs (UCI habit).
     fn stop(&mut self) {
-        let Some(running) = &self.running else {
-            return; // `stop` when idle: nothing to do (UCI habit).
-        };
-        self.stop.store(true, Ordering::SeqCst);
-        running.handle.thread().unpark();
-        if running.job == Job::Perft {
-            return; // perft cannot be interrupted; it ends on its own.
-        }
-        if !self.collect_search(STOP_WAIT) {
-            log::warn!("the search did not stop within {STOP_WAIT:?}");
+        let stoppable = self.worker.runs_stoppable_job();
+        let collected = self.worker.stop(STOP_WAIT);
+        if !self.settle(collected) && stoppable {
+            log::warn!("the search has not answered within {STOP_WAIT:?} of stop");
         }
     }
 
-    /// Stops any search and waits a little for it, before the process exits.
+    /// Stops any search and waits a little for its `bestmove`, before the process exits. A
+    /// perft, which cannot stop, is left to the end of the process.
     pub fn shutdown(&mut self) {
-        if let Some(running) = &self.running {
-            self.stop.store(true, Ordering::SeqCst);
-            running.handle.thread().unpark();
-            if !self.collect_search(QUIT_WAIT) {
-                log::warn!("exiting while the search thread still runs");
-            }
+        let collected = self.worker.stop(QUIT_WAIT);
+        if !self.settle(collected) {
+            log::warn!("exiting while the search thread still runs");
         }
     }
 
@@ -489,83 +298,13 @@ impl Engine {
         };
         self.out.line(&line);
     }
-
-    fn display(&self) {
-        let fen = self.game.fen();
-        let side_letter = fen.split_ascii_whitespace().last().unwrap_or("?");
-        let player = match self.game.side_to_move() {
-            Player::One => 1,
-            Player::Two => 2,
-        };
-        let mut lines: Vec<String> = self.game.diagram().lines().map(String::from).collect();
-        lines.push(String::new());
-        lines.push(format!("Game: {} {}", self.game.kind(), self.game.size()));
-        lines.push(format!("Fen: {fen}"));
-        lines.push(format!("Side to move: player {player} ({side_letter})"));
-        lines.push(format!("Status: {}", describe(self.game.status())));
-        lines.push(format!("Legal moves: {}", self.game.legal_moves().len()));
-        self.out.lines(lines);
-    }
-
-    fn help(&self) {
-        self.out.lines(HELP.iter());
-    }
-}
-
-/// What `help` prints.
-const HELP: &[&str] = &[
-    "tablero speaks UCI and UGI; commands:",
-    "  uci | ugi                      identify, list options, uciok | ugiok",
-    "  isready                        readyok (also while searching)",
-    "  ucinewgame | uginewgame        start position of the selected game, table cleared",
-    "  setoption name <n> [value <v>] options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead",
-    "  position startpos|fen <fen> [moves <m1> <m2> ...]",
-    "  go [depth <n>] [nodes <n>] [movetime <ms>] [wtime|p1time <ms>] [btime|p2time <ms>]",
-    "     [winc|p1inc <ms>] [binc|p2inc <ms>] [movestogo <n>] [infinite]",
-    "  go perft <depth>               leaf counts per root move, then Nodes searched: <n>",
-    "  stop                           end the search, bestmove follows",
-    "  query gameover|p1turn|result   response true|false, response p1win|p2win|draw|none",
-    "  query fen | query moves        response <position string> | response <legal moves>",
-    "  d                              board diagram, position string, side to move, status",
-    "  debug on|off, ponderhit        accepted",
-    "  help                           this list",
-    "  quit                           exit",
-    "errors are answered with one line: info string error: <what and why>",
-    "see protocol.md for the full reference",
-];
-
-/// The search thread's work: search, wait for `stop` if the search was infinite, and the
-/// `bestmove` line. A panic inside the searcher becomes an error line and `bestmove (none)`.
-fn search_job(
-    game: &mut AnyGame,
-    limits: &Limits,
-    tt: &mut TranspositionTable,
-    stop: &AtomicBool,
-    out: &Output,
-) -> Vec<String> {
-    let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-        game.search(limits, tt, stop, &mut |info| out.line(&info_line(info)))
-    }));
-    let best = match searched {
-        Ok(best) => best,
-        Err(_) => {
-            out.error("go: the search failed with an internal error");
-            tt.clear();
-            None
-        }
-    };
-    if limits.infinite {
-        // UCI: an infinite search answers only after `stop`, even if it finished early.
-        while !stop.load(Ordering::SeqCst) {
-            thread::park_timeout(Duration::from_millis(100));
-        }
-    }
-    vec![format!("bestmove {}", best.as_deref().unwrap_or("(none)"))]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::thread;
+
     use crate::protocol::output::Capture;
 
     fn engine() -> (Engine, Capture) {
@@ -781,30 +520,5 @@ mod tests {
         assert_eq!(engine.game().size(), BoardSize::square(8));
         let lines = capture.take_lines();
         assert!(lines[0].starts_with("info string Size reset to 8x8: "));
-    }
-
-    #[test]
-    fn info_lines_carry_every_field() {
-        let info = Info {
-            depth: 3,
-            seldepth: 5,
-            score: Score::Mate(-2),
-            nodes: 1000,
-            time: Duration::from_millis(10),
-            hashfull: 7,
-            pv: vec!["d7".into(), "e2".into()],
-        };
-        assert_eq!(
-            info_line(&info),
-            "info depth 3 seldepth 5 score mate -2 nodes 1000 nps 100000 time 10 hashfull 7 pv d7 e2"
-        );
-    }
-
-    #[test]
-    fn result_words_are_the_ugi_ones() {
-        assert_eq!(result_word(Status::InPlay), "none");
-        assert_eq!(result_word(Status::Won(Player::One)), "p1win");
-        assert_eq!(result_word(Status::Won(Player::Two)), "p2win");
-        assert_eq!(result_word(Status::Draw), "draw");
     }
 }

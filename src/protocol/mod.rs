@@ -2,16 +2,20 @@
 //!
 //! - [`input`]: bounded line reading (long lines and invalid UTF-8 are errors);
 //! - [`grammar`]: one line → one [`command::Command`];
-//! - [`engine`]: the state machine and the search thread;
+//! - [`engine`]: the state machine; [`worker`]: the search thread;
 //! - [`options`]: the `option` lines and `setoption` values;
+//! - [`answers`]: the texts of the longer answers; [`error`]: the error lines;
 //! - [`output`]: the flushed line writer shared with the search thread.
 
+pub mod answers;
 pub mod command;
 pub mod engine;
+pub mod error;
 pub mod grammar;
 pub mod input;
 pub mod options;
 pub mod output;
+pub mod worker;
 
 use std::io;
 
