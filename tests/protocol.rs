@@ -847,6 +847,18 @@ fn over_long_lines_and_invalid_utf8_are_errors_not_crashes() {
 }
 
 #[test]
+fn control_characters_in_bad_input_are_echoed_escaped_in_one_line() {
+    let mut engine = Engine::start(&[]);
+    engine.send_bytes("stop \u{0}\u{b}\u{1b}[2J\u{85}\u{2028}x\n".as_bytes());
+    let line = engine.line();
+    assert_eq!(
+        line,
+        r"info string error: stop: expected end of line, found '\u{0}\u{b}\u{1b}[2J\u{85}\u{2028}x'"
+    );
+    engine.assert_ready();
+}
+
+#[test]
 fn empty_lines_and_stray_blanks_are_ignored() {
     let mut engine = Engine::start(&[]);
     engine.send("");

@@ -2,6 +2,7 @@
 //! flushed at once, so lines of the two threads never mix and a controller sees each line as
 //! soon as it is written.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -39,22 +40,11 @@ impl Output {
     /// Writes `line` and a line break, and flushes. After a write error (the controller went
     /// away) the output counts as broken and later lines are dropped.
     pub fn line(&self, line: &str) {
-        if self.is_broken() {
-            return;
-        }
-        log::debug!("> {line}");
-        let mut sink = self.lock();
-        let written = sink
-            .write_all(line.as_bytes())
-            .and_then(|()| sink.write_all(b"\n"))
-            .and_then(|()| sink.flush());
-        if let Err(e) = written {
-            log::error!("cannot write to the controller: {e}");
-            self.broken.store(true, Ordering::SeqCst);
-        }
+        self.lines([line]);
     }
 
-    /// Writes several lines under one lock, so no other thread's line comes between them.
+    /// Writes several lines under one lock, so no other thread's line comes between them,
+    /// and flushes once.
     pub fn lines<I: IntoIterator<Item = S>, S: AsRef<str>>(&self, lines: I) {
         if self.is_broken() {
             return;
@@ -62,7 +52,7 @@ impl Output {
         let mut sink = self.lock();
         let mut written = Ok(());
         for line in lines {
-            let line = line.as_ref();
+            let line = one_line(line.as_ref());
             log::debug!("> {line}");
             written = written
                 .and_then(|()| sink.write_all(line.as_bytes()))
@@ -84,6 +74,29 @@ impl Output {
     pub fn is_broken(&self) -> bool {
         self.broken.load(Ordering::SeqCst)
     }
+}
+
+/// `line` with every control character and Unicode line separator escaped (`\u{b}`).
+/// Error lines quote the offending input, and a NUL, an escape sequence or a character that
+/// some readers take for a line break (vertical tab, NEL, U+2028) must neither reach a
+/// terminal raw nor split one answer into two lines.
+fn one_line(line: &str) -> Cow<'_, str> {
+    if !line.chars().any(breaks_lines) {
+        return Cow::Borrowed(line);
+    }
+    let mut escaped = String::with_capacity(line.len() + 8);
+    for c in line.chars() {
+        if breaks_lines(c) {
+            escaped.extend(c.escape_unicode());
+        } else {
+            escaped.push(c);
+        }
+    }
+    Cow::Owned(escaped)
+}
+
+fn breaks_lines(c: char) -> bool {
+    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 
 /// An in-memory sink for tests: everything written, shared with the [`Output`].
@@ -155,5 +168,15 @@ mod tests {
         assert!(!out.is_broken());
         out.line("x");
         assert!(out.is_broken());
+    }
+
+    #[test]
+    fn control_characters_and_line_separators_are_escaped() {
+        let (out, capture) = Capture::output();
+        out.error("found '\u{0}\u{b}\u{1b}[2J\u{85}\u{2028}\r\n'");
+        assert_eq!(
+            capture.take_lines(),
+            ["info string error: found '\\u{0}\\u{b}\\u{1b}[2J\\u{85}\\u{2028}\\u{d}\\u{a}'"]
+        );
     }
 }
