@@ -623,6 +623,39 @@ fn end_of_input_mid_search_exits_promptly() {
 }
 
 #[test]
+fn stdout_closed_by_the_controller_mid_search_ends_the_process() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["--game", "jcshock", "--size", "8"])
+        .env("RUST_LOG", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine binary starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin
+        .write_all(b"go infinite\n")
+        .and_then(|()| stdin.flush())
+        .expect("the engine reads its input");
+    // The controller stops reading but keeps stdin open: the engine learns of it only when
+    // its next info line fails, and must then end instead of searching for nobody.
+    drop(child.stdout.take());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the engine can be waited for") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            panic!("the engine kept running with its stdout closed");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    assert!(status.success());
+    drop(stdin);
+}
+
+#[test]
 fn stop_when_idle_is_ignored() {
     let mut engine = Engine::start(&[]);
     engine.send("stop");

@@ -5,15 +5,17 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 type Sink = Box<dyn Write + Send>;
+type Hook = Box<dyn Fn() + Send + Sync>;
 
 /// A cloneable handle on the protocol's output.
 #[derive(Clone)]
 pub struct Output {
     sink: Arc<Mutex<Sink>>,
     broken: Arc<AtomicBool>,
+    on_broken: Arc<OnceLock<Hook>>,
 }
 
 impl Output {
@@ -27,7 +29,15 @@ impl Output {
         Output {
             sink: Arc::new(Mutex::new(sink)),
             broken: Arc::new(AtomicBool::new(false)),
+            on_broken: Arc::new(OnceLock::new()),
         }
+    }
+
+    /// Calls `hook` once, from the writing thread, when the first write fails. The input loop
+    /// may be blocked reading a controller that only closed our stdout; the hook wakes it so
+    /// that the process ends instead of searching for nobody. Only the first hook counts.
+    pub fn on_broken(&self, hook: impl Fn() + Send + Sync + 'static) {
+        let _ = self.on_broken.set(Box::new(hook));
     }
 
     fn lock(&self) -> MutexGuard<'_, Sink> {
@@ -59,8 +69,17 @@ impl Output {
                 .and_then(|()| sink.write_all(b"\n"));
         }
         if let Err(e) = written.and_then(|()| sink.flush()) {
-            log::error!("cannot write to the controller: {e}");
-            self.broken.store(true, Ordering::SeqCst);
+            drop(sink);
+            self.mark_broken(&e);
+        }
+    }
+
+    fn mark_broken(&self, error: &io::Error) {
+        if !self.broken.swap(true, Ordering::SeqCst) {
+            log::error!("cannot write to the controller: {error}");
+            if let Some(hook) = self.on_broken.get() {
+                hook();
+            }
         }
     }
 
@@ -168,6 +187,19 @@ mod tests {
         assert!(!out.is_broken());
         out.line("x");
         assert!(out.is_broken());
+    }
+
+    #[test]
+    fn the_first_failed_write_calls_the_hook_once() {
+        let out = Output::new(Box::new(Closed));
+        let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = Arc::clone(&calls);
+        out.on_broken(move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        });
+        out.line("x");
+        out.lines(["y", "z"]);
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
 
     #[test]
