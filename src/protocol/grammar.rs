@@ -152,7 +152,13 @@ fn number<'a, T: std::str::FromStr>(what: &'static str) -> impl FnMut(&'a str) -
                 format!("expected {what}, found '{text}'"),
             )));
         }
-        match text.parse::<T>() {
+        // `-0` is zero, which an unsigned number may be, not a negative number.
+        let signed = if digits.bytes().all(|b| b == b'0') {
+            digits
+        } else {
+            text
+        };
+        match signed.parse::<T>() {
             Ok(value) => Ok((rest, value)),
             Err(_) if text.starts_with('-') => Err(Err::Failure(GrammarError::reason(
                 input,
@@ -681,6 +687,18 @@ mod tests {
             error("go movetime 1.5"),
             "go: expected a time in milliseconds, found '1.5'"
         );
+    }
+
+    #[test]
+    fn minus_zero_is_zero() {
+        assert_eq!(
+            error("go depth -0"),
+            "go: a depth in plies must be at least 1"
+        );
+        let Command::Go(go) = parse("go movetime -0 wtime -00") else {
+            panic!("not a go");
+        };
+        assert_eq!((go.movetime, go.p1time), (Some(0), Some(0)));
     }
 
     #[test]
