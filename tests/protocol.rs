@@ -23,14 +23,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-            .args(args)
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the engine binary starts");
+        let mut child = spawn_engine(args);
         let stdin = child.stdin.take();
         let lines = read_lines(child.stdout.take().expect("piped stdout"));
         let stderr = read_lines(child.stderr.take().expect("piped stderr"));
@@ -115,17 +108,7 @@ impl Engine {
 
     /// Waits for the process to exit, failing the test after `patience`.
     fn exit_within(&mut self, patience: Duration) -> ExitStatus {
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("the engine can be waited for") {
-                return status;
-            }
-            assert!(
-                started.elapsed() < patience,
-                "the engine did not exit within {patience:?}"
-            );
-            thread::sleep(Duration::from_millis(5));
-        }
+        exit_within(&mut self.child, patience)
     }
 
     fn stderr_text(&self) -> String {
@@ -137,6 +120,34 @@ impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The engine binary with `args`, every stream piped.
+fn spawn_engine(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine binary starts")
+}
+
+/// Waits for `child` to exit, failing the test after `patience` (the child is killed when
+/// its owner drops it).
+fn exit_within(child: &mut Child, patience: Duration) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the engine can be waited for") {
+            return status;
+        }
+        assert!(
+            started.elapsed() < patience,
+            "the engine did not exit within {patience:?}"
+        );
+        thread::sleep(Duration::from_millis(5));
     }
 }
 
@@ -624,14 +635,7 @@ fn end_of_input_mid_search_exits_promptly() {
 
 #[test]
 fn stdout_closed_by_the_controller_mid_search_ends_the_process() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(["--game", "jcshock", "--size", "8"])
-        .env("RUST_LOG", "off")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the engine binary starts");
+    let mut child = spawn_engine(&["--game", "jcshock", "--size", "8"]);
     let mut stdin = child.stdin.take().expect("piped stdin");
     stdin
         .write_all(b"go infinite\n")
@@ -640,19 +644,138 @@ fn stdout_closed_by_the_controller_mid_search_ends_the_process() {
     // The controller stops reading but keeps stdin open: the engine learns of it only when
     // its next info line fails, and must then end instead of searching for nobody.
     drop(child.stdout.take());
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the engine can be waited for") {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(5) {
-            let _ = child.kill();
-            panic!("the engine kept running with its stdout closed");
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
+    let status = exit_within(&mut child, Duration::from_secs(5));
     assert!(status.success());
     drop(stdin);
+}
+
+#[test]
+fn quit_during_go_perft_exits_at_once() {
+    let mut engine = engine_for("crossings", "8");
+    engine.send("go perft 7");
+    engine.assert_ready();
+    let started = Instant::now();
+    engine.send("quit");
+    assert!(engine.exit_within(PATIENCE).success());
+    // A perft cannot stop and its lines are no longer wanted: nothing to wait for.
+    assert!(
+        started.elapsed() < Duration::from_millis(400),
+        "quit took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn limits_at_their_extremes_answer_at_once_or_stop_on_stop() {
+    let mut engine = engine_for("jcshock", "6");
+    let legal = engine.legal_moves();
+    let assert_one_legal_bestmove = |lines: &[String]| {
+        let best = lines.last().and_then(|l| l.strip_prefix("bestmove "));
+        assert!(
+            best.is_some_and(|m| legal.iter().any(|l| l == m)),
+            "{lines:?}"
+        );
+        assert!(
+            lines.iter().all(|l| !l.starts_with("info string")),
+            "{lines:?}"
+        );
+    };
+    for go in [
+        "go nodes 1",
+        "go movetime 0",
+        "go wtime 0 btime 0",
+        "go wtime -9223372036854775808 btime 0",
+        "go winc 9223372036854775807 wtime 1",
+    ] {
+        engine.send(go);
+        assert_one_legal_bestmove(&engine.lines_until(|l| l.starts_with("bestmove")));
+    }
+    for go in [
+        "go depth 4294967295",
+        "go movetime 18446744073709551615",
+        "go wtime 9223372036854775807 btime 9223372036854775807 movestogo 4294967295",
+    ] {
+        engine.send(go);
+        thread::sleep(Duration::from_millis(50));
+        let started = Instant::now();
+        engine.send("stop");
+        assert_one_legal_bestmove(&engine.lines_until(|l| l.starts_with("bestmove")));
+        assert!(started.elapsed() < Duration::from_secs(1), "{go}");
+    }
+    engine.assert_ready();
+    engine.assert_silent(Duration::from_millis(50));
+}
+
+#[test]
+fn five_hundred_pipelined_go_stop_pairs_get_one_bestmove_each() {
+    let mut engine = engine_for("jcshock", "8");
+    let pairs = 500;
+    let mut input = String::new();
+    for i in 0..pairs {
+        let go = ["go infinite", "go", "go depth 1", "go movetime 1"][i % 4];
+        input.push_str(&format!("{go}\nstop\n"));
+    }
+    input.push_str("isready\n");
+    engine.send_bytes(input.as_bytes());
+    let lines = engine.lines_until(|l| l == "readyok");
+    let bestmoves = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(bestmoves, pairs);
+    assert!(lines.iter().all(|l| !l.starts_with("info string")));
+    // `stop` returns after the bestmove: every go's answer came before the readyok.
+    engine.assert_silent(Duration::from_millis(100));
+}
+
+#[test]
+fn go_right_after_bestmove_is_never_refused() {
+    let mut engine = engine_for("crossings", "8");
+    for go in [
+        "go nodes 300",
+        "go depth 1",
+        "go movetime 2",
+        "go wtime 30 btime 30",
+    ]
+    .repeat(25)
+    {
+        engine.send("position startpos");
+        engine.send(go);
+        let lines =
+            engine.lines_until(|l| l.starts_with("bestmove") || l.starts_with("info string"));
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+            "{lines:?}"
+        );
+    }
+}
+
+#[test]
+fn stop_racing_the_end_of_a_search_gives_exactly_one_bestmove() {
+    let mut engine = engine_for("crossings", "8");
+    for round in 0..100u64 {
+        engine.send(&format!("go movetime {}", round % 4));
+        thread::sleep(Duration::from_micros(round % 7 * 500));
+        engine.send("stop");
+        engine.send("isready");
+        let lines = engine.lines_until(|l| l == "readyok");
+        let bestmoves = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+        assert_eq!(bestmoves, 1, "round {round}: {lines:?}");
+        assert!(
+            lines.iter().all(|l| !l.starts_with("info string")),
+            "{lines:?}"
+        );
+    }
+    engine.assert_silent(Duration::from_millis(50));
+}
+
+#[test]
+fn thousands_of_moves_are_refused_at_the_first_bad_one() {
+    let mut engine = engine_for("jcshock", "8");
+    let moves = vec!["a1"; 12_000].join(" ");
+    engine.send(&format!("position startpos moves {moves}"));
+    assert_eq!(
+        engine.line(),
+        "info string error: move 2 'a1' in 'moves': a1: square is occupied"
+    );
+    assert_eq!(engine.query("fen"), "8/8/8/8/8/8/8/8 o");
 }
 
 #[test]
