@@ -267,19 +267,20 @@ impl Engine {
     /// `stop`: ends the search and waits for its `bestmove`, so that it comes before any
     /// answer to a later command. Silent when nothing runs (UCI habit).
     fn stop(&mut self) {
-        let stoppable = self.worker.runs_stoppable_job();
-        let collected = self.worker.stop(STOP_WAIT);
-        if !self.settle(collected) && stoppable {
-            log::warn!("the search has not answered within {STOP_WAIT:?} of stop");
-        }
+        self.stop_and_wait(STOP_WAIT);
     }
 
     /// Stops any search and waits a little for its `bestmove`, before the process exits. A
     /// perft, which cannot stop, is left to the end of the process.
     pub fn shutdown(&mut self) {
-        let collected = self.worker.stop(QUIT_WAIT);
-        if !self.settle(collected) {
-            log::warn!("exiting while the search thread still runs");
+        self.stop_and_wait(QUIT_WAIT);
+    }
+
+    fn stop_and_wait(&mut self, wait: Duration) {
+        let stoppable = self.worker.runs_stoppable_job();
+        let collected = self.worker.stop(wait);
+        if !self.settle(collected) && stoppable {
+            log::warn!("the search has not answered within {wait:?} of being stopped");
         }
     }
 
