@@ -5,7 +5,8 @@ Figures:
   1. start to `uciok`: process start until the `uciok` line (after sending `uci` at once);
   2. `isready` round trip while a `go infinite` search runs;
   3. `stop` to `bestmove` after a running `go infinite`;
-  4. resident memory (VmRSS) with the default Hash, idle and after a search.
+  4. `quit` to process exit while a `go infinite` search runs, and while a `go perft` runs;
+  5. resident memory (VmRSS) with the default Hash, idle and after a search.
 
 Usage: scripts/measure_protocol.py [path/to/tablero] [--game G] [--size S] [--runs N]
 Build first: cargo build --release
@@ -136,6 +137,18 @@ def stop_to_bestmove(binary, args, runs):
     return samples
 
 
+def quit_to_exit(binary, args, go, runs):
+    samples = []
+    for _ in range(runs):
+        engine = Engine(binary, args)
+        engine.send(go)
+        time.sleep(0.2)
+        sent = engine.send("quit")
+        engine.proc.wait(timeout=PATIENCE)
+        samples.append(time.perf_counter() - sent)
+    return samples
+
+
 def resident_memory(binary, args):
     engine = Engine(binary, args)
     engine.send("isready")
@@ -171,6 +184,15 @@ def main():
     print(
         "stop to bestmove:          "
         + summary(stop_to_bestmove(options.binary, args, options.runs // 2 or 1))
+    )
+    few = options.runs // 2 or 1
+    print(
+        "quit mid-search to exit:   "
+        + summary(quit_to_exit(options.binary, args, "go infinite", few))
+    )
+    print(
+        "quit mid-perft to exit:    "
+        + summary(quit_to_exit(options.binary, args, "go perft 12", few))
     )
     idle, searched = resident_memory(options.binary, args)
     print("resident memory (Hash 16): %d KiB idle, %d KiB after a 1 s search" % (idle, searched))
