@@ -1,6 +1,7 @@
 //! The command line (clap): global `--game`/`--size`, and the `perft` subcommand.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
@@ -72,7 +73,8 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
         }
     };
     let started = Instant::now();
-    let divide = game.divide(depth);
+    let never = AtomicBool::new(false);
+    let divide = game.divide(depth, &never).unwrap_or_default();
     let elapsed = started.elapsed();
     // Depth 0 counts the root alone, which lies below no move.
     let total: u64 = if depth == 0 {

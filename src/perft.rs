@@ -1,6 +1,8 @@
 //! perft: counts the leaves of the legal-move tree, the standard check of a move generator.
 //! Leaves at depth 1 come from the move count (bulk counting).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::games::{Game, GameState, MAX_MOVES};
 
 /// The deepest perft a caller should ask for. The count recurses once per ply and a
@@ -12,27 +14,42 @@ pub const MAX_DEPTH: u32 = 1024;
 /// Leaf count of the move tree `depth` plies deep from the current position; `depth` should
 /// not exceed [`MAX_DEPTH`].
 pub fn perft<G: Game>(state: &mut GameState<G>, depth: u32) -> u64 {
-    count(state, depth, 0, &mut MoveBuffers::new())
+    let never = AtomicBool::new(false);
+    count(state, depth, 0, &mut MoveBuffers::new(), &never)
 }
 
 /// Leaf counts below each legal move, in generation order: `perft` split by root move, so
 /// the counts add up to `perft(state, depth)`. Empty at depth 0, whose one leaf is the root
 /// itself and lies below no move. `depth` should not exceed [`MAX_DEPTH`].
 pub fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
+    let never = AtomicBool::new(false);
+    divide_until(state, depth, &never).unwrap_or_default()
+}
+
+/// [`divide`] that gives up once `stop` is set: `None` then, since a partial count is no
+/// count at all. `state` is returned as it came either way.
+pub fn divide_until<G: Game>(
+    state: &mut GameState<G>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(G::Move, u64)>> {
     if depth == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut root = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut root);
     let mut buffers = MoveBuffers::new();
-    root.into_iter()
-        .map(|mv| {
-            state.make(mv);
-            let nodes = count(state, depth - 1, 1, &mut buffers);
-            state.unmake();
-            (mv, nodes)
-        })
-        .collect()
+    let mut counts = Vec::with_capacity(root.len());
+    for mv in root {
+        state.make(mv);
+        let nodes = count(state, depth - 1, 1, &mut buffers, stop);
+        state.unmake();
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        counts.push((mv, nodes));
+    }
+    Some(counts)
 }
 
 /// One move buffer per ply below the root, reused by every node of that ply. Buffers are
@@ -64,16 +81,21 @@ impl<M> MoveBuffers<M> {
     }
 }
 
-/// Leaves `depth` plies below the current position, `ply` plies below perft's root.
+/// Leaves `depth` plies below the current position, `ply` plies below perft's root; a
+/// meaningless number once `stop` is set, which the caller checks.
 fn count<G: Game>(
     state: &mut GameState<G>,
     depth: u32,
     ply: usize,
     buffers: &mut MoveBuffers<G::Move>,
+    stop: &AtomicBool,
 ) -> u64 {
     match depth {
         0 => 1,
         1 => state.count_moves() as u64,
+        // Checked at interior nodes only: one relaxed load per node that counts dozens of
+        // leaves costs nothing measurable.
+        _ if stop.load(Ordering::Relaxed) => 0,
         _ => {
             let mut moves = buffers.take(ply);
             moves.clear();
@@ -81,7 +103,7 @@ fn count<G: Game>(
             let mut nodes = 0;
             for &mv in &moves {
                 state.make(mv);
-                nodes += count(state, depth - 1, ply + 1, buffers);
+                nodes += count(state, depth - 1, ply + 1, buffers, stop);
                 state.unmake();
             }
             buffers.put_back(ply, moves);
@@ -107,6 +129,19 @@ mod tests {
             assert_eq!(split, perft(&mut state, depth), "depth {depth}");
         }
         assert_eq!(state.ply(), 0);
+    }
+
+    #[test]
+    fn a_stopped_divide_gives_no_count_and_restores_the_state() {
+        let mut state = GameState::new(CrossJack::start(CrossJack::default_size()).unwrap());
+        let stop = AtomicBool::new(true);
+        assert_eq!(divide_until(&mut state, 3, &stop), None);
+        assert_eq!(state.ply(), 0);
+        stop.store(false, Ordering::Relaxed);
+        assert_eq!(
+            divide_until(&mut state, 3, &stop),
+            Some(divide(&mut state, 3))
+        );
     }
 
     #[test]

@@ -657,12 +657,29 @@ fn quit_during_go_perft_exits_at_once() {
     let started = Instant::now();
     engine.send("quit");
     assert!(engine.exit_within(PATIENCE).success());
-    // A perft cannot stop and its lines are no longer wanted: nothing to wait for.
+    // quit stops the perft like a search; its answer is no longer wanted.
     assert!(
         started.elapsed() < Duration::from_millis(400),
         "quit took {:?}",
         started.elapsed()
     );
+}
+
+#[test]
+fn stop_ends_go_perft_without_a_count_and_frees_the_engine() {
+    let mut engine = engine_for("crossings", "8");
+    engine.send("go perft 9");
+    engine.assert_ready();
+    engine.send("stop");
+    let lines = engine.lines_until(|l| l.starts_with("info string perft stopped"));
+    assert_eq!(
+        lines,
+        ["info string perft stopped before it finished: no count"],
+        "a stopped perft writes no partial count"
+    );
+    engine.send("go depth 1");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:?}");
 }
 
 #[test]

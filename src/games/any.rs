@@ -85,8 +85,8 @@ pub trait DynGame: Send + Sync {
     fn undo(&mut self) -> bool;
     /// The board as a text diagram.
     fn diagram(&self) -> String;
-    /// Leaf counts below each root move.
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Leaf counts below each root move; `None` when `stop` was set before the count ended.
+    fn divide(&mut self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
     /// Searches the current position; the best move in notation, `None` if the game is over.
     fn search(
         &mut self,
@@ -163,14 +163,16 @@ impl<G: ListedGame> DynGame for GameState<G> {
         self.position().diagram()
     }
 
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+    fn divide(&mut self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
         // perft leaves the state as it found it, so the moves are the current position's.
-        let counts = perft::divide(self, depth);
+        let counts = perft::divide_until(self, depth, stop)?;
         let position = self.position();
-        counts
-            .into_iter()
-            .map(|(mv, nodes)| (position.format_move(mv), nodes))
-            .collect()
+        Some(
+            counts
+                .into_iter()
+                .map(|(mv, nodes)| (position.format_move(mv), nodes))
+                .collect(),
+        )
     }
 
     fn search(

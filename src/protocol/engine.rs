@@ -270,16 +270,16 @@ impl Engine {
         self.stop_and_wait(STOP_WAIT);
     }
 
-    /// Stops any search and waits a little for its `bestmove`, before the process exits. A
-    /// perft, which cannot stop, is left to the end of the process.
+    /// Stops any search or perft and waits a little for its answer, before the process
+    /// exits.
     pub fn shutdown(&mut self) {
         self.stop_and_wait(QUIT_WAIT);
     }
 
     fn stop_and_wait(&mut self, wait: Duration) {
-        let stoppable = self.worker.runs_stoppable_job();
+        let busy = self.worker.is_busy();
         let collected = self.worker.stop(wait);
-        if !self.settle(collected) && stoppable {
+        if !self.settle(collected) && busy {
             log::warn!("the search has not answered within {wait:?} of being stopped");
         }
     }

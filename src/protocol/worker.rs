@@ -29,11 +29,6 @@ pub enum Job {
 }
 
 impl Job {
-    /// Whether `stop` ends the job. The perft count has no stop flag: it runs to its end.
-    fn stops_on_request(&self) -> bool {
-        matches!(self, Job::Search(_))
-    }
-
     /// Runs the job; `info` lines are written as they come, the final answer is returned.
     fn run(
         &self,
@@ -47,7 +42,10 @@ impl Job {
                 let best = game.search(limits, tt, stop, &mut |info| out.line(&info_line(info)));
                 answer_search(limits, best.as_deref(), stop)
             }
-            Job::Perft(depth) => perft_lines(&game.divide(*depth)),
+            Job::Perft(depth) => match game.divide(*depth, stop) {
+                Some(divide) => perft_lines(&divide),
+                None => vec![PERFT_STOPPED.to_string()],
+            },
         }
     }
 
@@ -98,6 +96,9 @@ fn answer_search(limits: &Limits, best: Option<&str>, stop: &AtomicBool) -> Vec<
     vec![format!("bestmove {}", best.unwrap_or("(none)"))]
 }
 
+/// The answer of a perft ended by `stop` (or `quit`): a partial count would mislead.
+const PERFT_STOPPED: &str = "info string perft stopped before it finished: no count";
+
 /// The perft answer: `<move>: <leaves>` per root move, an empty line, the total.
 fn perft_lines(divide: &[(String, u64)]) -> Vec<String> {
     let total: u64 = divide.iter().map(|(_, nodes)| nodes).sum();
@@ -134,7 +135,6 @@ pub fn info_line(info: &Info) -> String {
 
 /// A job on its thread.
 struct Running {
-    stops_on_request: bool,
     handle: JoinHandle<TranspositionTable>,
     /// Receives one message (or a hang-up) just before the thread writes its final answer.
     finished: Receiver<()>,
@@ -177,7 +177,6 @@ impl Worker {
         self.stop.store(false, Ordering::SeqCst);
         let stop = Arc::clone(&self.stop);
         let out = out.clone();
-        let stops_on_request = job.stops_on_request();
         let (finished_tx, finished) = mpsc::channel();
         let handle = thread::Builder::new()
             .name("search".into())
@@ -191,11 +190,7 @@ impl Worker {
                 out.lines(answer);
                 tt
             })?;
-        self.running = Some(Running {
-            stops_on_request,
-            handle,
-            finished,
-        });
+        self.running = Some(Running { handle, finished });
         Ok(())
     }
 
@@ -225,26 +220,19 @@ impl Worker {
         }
     }
 
-    /// True while a job that `stop` ends (a search, not a perft) runs.
-    pub fn runs_stoppable_job(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|running| running.stops_on_request)
+    /// True while a job runs.
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some()
     }
 
-    /// Asks the job to stop and waits up to `wait` for its answer. A job that does not stop
-    /// on request (perft) is not waited for.
+    /// Asks the job to stop and waits up to `wait` for its answer.
     pub fn stop(&mut self, wait: Duration) -> Collected {
         let Some(running) = &self.running else {
             return Collected::Idle(None);
         };
         self.stop.store(true, Ordering::SeqCst);
         running.handle.thread().unpark();
-        if running.stops_on_request {
-            self.collect(wait)
-        } else {
-            self.collect(Duration::ZERO)
-        }
+        self.collect(wait)
     }
 }
 
