@@ -502,6 +502,36 @@ fn go_depth_answers_a_legal_bestmove() {
     bestmove_after("go depth 2", PATIENCE);
 }
 
+/// The value after `key` in each `info` line of `lines`.
+fn info_values(lines: &[String], key: &str) -> Vec<u64> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let mut words = l.split(' ').skip_while(|w| *w != key).skip(1);
+            words.next().and_then(|v| v.parse().ok())
+        })
+        .collect()
+}
+
+#[test]
+fn go_depth_completes_exactly_that_depth() {
+    let mut engine = engine_for("crossings", "8");
+    engine.send("go depth 3");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert_eq!(info_values(&lines, "depth"), [1, 2, 3], "{lines:?}");
+}
+
+#[test]
+fn go_nodes_never_reports_more_nodes_than_asked() {
+    let mut engine = engine_for("crossings", "8");
+    engine.send("go nodes 20000");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    let nodes = info_values(&lines, "nodes");
+    assert!(!nodes.is_empty(), "{lines:?}");
+    assert!(nodes.iter().all(|&n| n <= 20_000), "{lines:?}");
+}
+
 #[test]
 fn go_nodes_answers_a_legal_bestmove() {
     bestmove_after("go nodes 5000", PATIENCE);
