@@ -73,7 +73,7 @@ pub const HELP: &[&str] = &[
     "  go [depth <n>] [nodes <n>] [movetime <ms>] [wtime|p1time <ms>] [btime|p2time <ms>]",
     "     [winc|p1inc <ms>] [binc|p2inc <ms>] [movestogo <n>] [infinite] [ponder]",
     "  go perft <depth>               leaf counts per root move, then Nodes searched: <n>",
-    "  stop                           end the search, bestmove follows",
+    "  stop                           end the search (bestmove follows) or a perft",
     "  query gameover|p1turn|result   response true|false, response p1win|p2win|draw|none",
     "  query fen | query moves        response <position string> | response <legal moves>",
     "  d                              board diagram, position string, side to move, status",
