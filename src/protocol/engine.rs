@@ -15,7 +15,7 @@ use super::answers::{self, result_word};
 use super::command::{Command, GoParams, Query, StartPosition};
 use super::grammar::parse_line;
 use super::input::InputError;
-use super::options::{self, Change, Options};
+use super::options::{self, Change, OptionError, Options};
 use super::output::Output;
 use super::worker::{Collected, Job, Worker};
 
@@ -47,7 +47,6 @@ pub struct Engine {
     /// `None` while the search thread holds it.
     tt: Option<TranspositionTable>,
     worker: Worker,
-    debug: bool,
 }
 
 impl Engine {
@@ -61,15 +60,14 @@ impl Engine {
         let game = AnyGame::start(variant, size)?;
         let options = Options::default();
         Ok(Engine {
-            out,
             initial: (variant, size),
             variant,
             size,
             game,
             tt: Some(TranspositionTable::new(options.hash_mb)),
             options,
-            worker: Worker::new(),
-            debug: false,
+            worker: Worker::new(out.clone()),
+            out,
         })
     }
 
@@ -78,20 +76,16 @@ impl Engine {
         &self.game
     }
 
-    /// True while `debug on` is in effect.
-    pub fn debug(&self) -> bool {
-        self.debug
-    }
-
     /// Reads and runs one line; errors are written as `info string error: …`.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("< {line}");
-        let executed = parse_line(line)
-            .map_err(EngineError::Syntax)
-            .and_then(|command| match command {
-                Some(command) => self.execute(command),
-                None => Ok(Flow::Continue),
-            });
+        let executed =
+            parse_line(line)
+                .map_err(EngineError::from)
+                .and_then(|command| match command {
+                    Some(command) => self.execute(command),
+                    None => Ok(Flow::Continue),
+                });
         executed.unwrap_or_else(|error| {
             self.report(&error);
             Flow::Continue
@@ -125,8 +119,7 @@ impl Engine {
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Stop => self.stop(),
-            Command::PonderHit => {}
-            Command::Debug(on) => self.debug = on,
+            Command::PonderHit | Command::Debug => {}
             Command::Query(query) => self.query(query),
             Command::Display => self.out.lines(answers::display(&self.game)),
             Command::Help => self.out.lines(answers::HELP),
@@ -165,7 +158,7 @@ impl Engine {
     }
 
     fn start_position(&self) -> Result<AnyGame, EngineError> {
-        AnyGame::start(self.variant, self.size).map_err(EngineError::Position)
+        Ok(AnyGame::start(self.variant, self.size)?)
     }
 
     fn new_game(&mut self) -> Result<(), EngineError> {
@@ -186,9 +179,7 @@ impl Engine {
     fn position(&mut self, start: StartPosition, moves: &[String]) -> Result<(), EngineError> {
         let mut game = match start {
             StartPosition::StartPos => self.start_position()?,
-            StartPosition::Fen(fen) => {
-                AnyGame::from_fen(self.variant, &fen).map_err(EngineError::Position)?
-            }
+            StartPosition::Fen(fen) => AnyGame::from_fen(self.variant, &fen)?,
         };
         for (index, text) in moves.iter().enumerate() {
             game.play(text).map_err(|error| EngineError::Move {
@@ -203,11 +194,11 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
         self.ensure_idle("setoption")?;
-        match options::read(name, value).map_err(EngineError::Option)? {
+        match options::read(name, value)? {
             Change::Variant(kind) => self.select_variant(kind)?,
             Change::Size(size) => {
                 self.game = AnyGame::start(self.variant, size)
-                    .map_err(|e| EngineError::Option(format!("Size {size}: {e}")))?;
+                    .map_err(|e| OptionError::SizeRefused(size, e))?;
                 self.size = size;
             }
             Change::Hash(mb) => {
@@ -229,8 +220,8 @@ impl Engine {
             Ok(game) => (game, self.size),
             Err(refusal) => {
                 let size = kind.default_size();
-                let game = AnyGame::start(kind, size)
-                    .map_err(|e| EngineError::Option(format!("UCI_Variant {kind}: {e}")))?;
+                let game =
+                    AnyGame::start(kind, size).map_err(|e| OptionError::VariantRefused(kind, e))?;
                 self.out
                     .line(&format!("info string Size reset to {size}: {refusal}"));
                 (game, size)
@@ -260,8 +251,8 @@ impl Engine {
     fn start(&mut self, job: Job) -> Result<(), EngineError> {
         let tt = self.take_table();
         self.worker
-            .start(job, self.game.clone(), tt, &self.out)
-            .map_err(|e| EngineError::Thread(e.to_string()))
+            .start(job, self.game.clone(), tt)
+            .map_err(EngineError::Thread)
     }
 
     /// `stop`: ends the search and waits for its `bestmove`, so that it comes before any
@@ -306,10 +297,10 @@ mod tests {
     use super::*;
     use std::thread;
 
-    use crate::protocol::output::Capture;
+    use crate::protocol::test_output::{capture, Captured};
 
-    fn engine() -> (Engine, Capture) {
-        let (out, capture) = Capture::output();
+    fn engine() -> (Engine, Captured) {
+        let (out, capture) = capture();
         let engine = Engine::new(GameKind::CrossJack, None, out).expect("default start");
         (engine, capture)
     }
@@ -382,7 +373,6 @@ mod tests {
     fn debug_and_ponderhit_are_accepted_silently() {
         let (mut engine, capture) = engine();
         engine.handle_line("debug on");
-        assert!(engine.debug());
         engine.handle_line("ponderhit");
         assert!(capture.take_lines().is_empty());
     }
@@ -415,7 +405,7 @@ mod tests {
     }
 
     /// Lines written until one satisfies `is_last` (polling, at most five seconds).
-    fn lines_until(capture: &Capture, is_last: impl Fn(&str) -> bool) -> Vec<String> {
+    fn lines_until(capture: &Captured, is_last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut lines = Vec::new();
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         while std::time::Instant::now() < deadline {
@@ -428,8 +418,8 @@ mod tests {
         panic!("no such line within 5 s: {lines:?}");
     }
 
-    fn engine_on(game: GameKind, size: usize) -> (Engine, Capture) {
-        let (out, capture) = Capture::output();
+    fn engine_on(game: GameKind, size: usize) -> (Engine, Captured) {
+        let (out, capture) = capture();
         let engine = Engine::new(game, Some(BoardSize::square(size)), out).expect("a start");
         (engine, capture)
     }
