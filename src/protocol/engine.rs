@@ -299,111 +299,6 @@ mod tests {
 
     use crate::protocol::test_output::{capture, Captured};
 
-    fn engine() -> (Engine, Captured) {
-        let (out, capture) = capture();
-        let engine = Engine::new(GameKind::CrossJack, None, out).expect("default start");
-        (engine, capture)
-    }
-
-    #[test]
-    fn uci_lists_identity_options_and_ends_with_uciok() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("uci");
-        let lines = capture.take_lines();
-        assert!(lines[0].starts_with("id name tablero"));
-        assert!(lines[1].starts_with("id author"));
-        assert_eq!(
-            lines
-                .iter()
-                .filter(|l| l.starts_with("option name"))
-                .count(),
-            options::NAMES.len()
-        );
-        assert_eq!(lines.last().map(String::as_str), Some("uciok"));
-    }
-
-    #[test]
-    fn ugi_ends_with_ugiok() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("ugi");
-        assert_eq!(
-            capture.take_lines().last().map(String::as_str),
-            Some("ugiok")
-        );
-    }
-
-    #[test]
-    fn isready_answers_readyok() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("isready");
-        assert_eq!(capture.take_lines(), ["readyok"]);
-    }
-
-    #[test]
-    fn blank_lines_are_ignored() {
-        let (mut engine, capture) = engine();
-        assert_eq!(engine.handle_line("   "), Flow::Continue);
-        assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn quit_ends_the_loop() {
-        let (mut engine, _) = engine();
-        assert_eq!(engine.handle_line("quit"), Flow::Quit);
-    }
-
-    #[test]
-    fn bad_lines_get_one_error_line() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("fly away");
-        assert_eq!(
-            capture.take_lines(),
-            ["info string error: unknown command 'fly' (send 'help' for the list)"]
-        );
-    }
-
-    #[test]
-    fn stop_when_idle_is_silent() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("stop");
-        assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn debug_and_ponderhit_are_accepted_silently() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("debug on");
-        engine.handle_line("ponderhit");
-        assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn unknown_options_are_errors() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("setoption name Threads value 4");
-        let lines = capture.take_lines();
-        assert_eq!(lines.len(), 1);
-        assert!(lines[0].starts_with("info string error: setoption: unknown option 'Threads'"));
-    }
-
-    #[test]
-    fn variant_switches_the_game() {
-        let (mut engine, _) = engine();
-        engine.handle_line("setoption name UCI_Variant value crossings");
-        assert_eq!(engine.game().kind(), GameKind::Crossings);
-    }
-
-    #[test]
-    fn a_bad_position_leaves_the_game_as_it_was() {
-        let (mut engine, capture) = engine();
-        let before = engine.game().fen();
-        engine.handle_line("position fen not/a/fen q");
-        assert_eq!(engine.game().fen(), before);
-        let lines = capture.take_lines();
-        assert_eq!(lines.len(), 1);
-        assert!(lines[0].starts_with("info string error: position: "));
-    }
-
     /// Lines written until one satisfies `is_last` (polling, at most five seconds).
     fn lines_until(capture: &Captured, is_last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut lines = Vec::new();
@@ -439,19 +334,6 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_move_names_its_index_and_keeps_the_old_position() {
-        let (mut engine, capture) = engine_on(GameKind::CrossJack, 3);
-        engine.handle_line("position startpos moves a3");
-        let before = engine.game().fen();
-        engine.handle_line("position startpos moves a3 a1 d4");
-        assert_eq!(
-            capture.take_lines(),
-            ["info string error: move 3 'd4' in 'moves': d4 is off the 3x3 board"]
-        );
-        assert_eq!(engine.game().fen(), before);
-    }
-
-    #[test]
     fn a_search_refuses_a_second_go_and_setoption_and_stop_brings_the_bestmove() {
         let (mut engine, capture) = engine_on(GameKind::JcShock, 8);
         engine.handle_line("go infinite");
@@ -479,26 +361,6 @@ mod tests {
         );
         engine.handle_line("setoption name Hash value 2");
         assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn perft_writes_one_line_per_move_then_the_total() {
-        let (mut engine, capture) = engine_on(GameKind::JcShock, 4);
-        engine.handle_line("go perft 2");
-        let lines = lines_until(&capture, |l| l.starts_with("Nodes searched"));
-        assert_eq!(lines.len(), 16 + 2);
-        assert!(lines.iter().take(16).all(|l| l.ends_with(": 15")));
-        assert_eq!(lines[16], "");
-        assert_eq!(lines[17], "Nodes searched: 240");
-    }
-
-    #[test]
-    fn a_size_the_game_refuses_is_an_error_and_changes_nothing() {
-        let (mut engine, capture) = engine_on(GameKind::JcShock, 6);
-        engine.handle_line("setoption name Size value 3");
-        let lines = capture.take_lines();
-        assert!(lines[0].starts_with("info string error: setoption: Size 3x3: "));
-        assert_eq!(engine.game().size(), BoardSize::square(6));
     }
 
     #[test]
