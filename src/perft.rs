@@ -21,14 +21,9 @@ pub fn perft<G: Game>(state: &mut GameState<G>, depth: u32) -> u64 {
 
 /// Leaf counts below each legal move, in generation order: `perft` split by root move, so
 /// the counts add up to `perft(state, depth)`. Empty at depth 0, whose one leaf is the root
-/// itself and lies below no move. `depth` should not exceed [`MAX_DEPTH`].
-pub fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
-    let never = AtomicBool::new(false);
-    divide_until(state, depth, &never).unwrap_or_default()
-}
-
-/// [`divide`] that gives up once `stop` is set: `None` then, since a partial count is no
-/// count at all. `state` is returned as it came either way.
+/// itself and lies below no move. Gives up once `stop` is set: `None` then, since a partial
+/// count is no count at all. `state` is returned as it came either way. `depth` should not
+/// exceed [`MAX_DEPTH`].
 pub fn divide_until<G: Game>(
     state: &mut GameState<G>,
     depth: u32,
@@ -53,7 +48,7 @@ pub fn divide_until<G: Game>(
     Some(counts)
 }
 
-/// The leaves of a `depth`-ply [`divide`]: the sum of its counts, or the root alone at
+/// The leaves of a `depth`-ply [`divide_until`]: the sum of its counts, or the root alone at
 /// depth 0.
 pub fn total<M>(divide: &[(M, u64)], depth: u32) -> u64 {
     if depth == 0 {
@@ -63,7 +58,7 @@ pub fn total<M>(divide: &[(M, u64)], depth: u32) -> u64 {
     }
 }
 
-/// The perft report of a `depth`-ply [`divide`], as the command line and `go perft` print
+/// The perft report of a `depth`-ply [`divide_until`], as the command line and `go perft` print
 /// it: `<move>: <leaves>` per root move, an empty line, then `Nodes searched: <total>`.
 pub fn report<M: Display>(divide: &[(M, u64)], depth: u32) -> Vec<String> {
     let mut lines: Vec<String> = divide
@@ -139,6 +134,12 @@ fn count<G: Game>(
 mod tests {
     use super::*;
     use crate::games::crossjack::CrossJack;
+
+    /// [`divide_until`] with nothing to stop it.
+    fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
+        let never = AtomicBool::new(false);
+        divide_until(state, depth, &never).expect("nothing stops it")
+    }
 
     fn game(fen: &str) -> GameState<CrossJack> {
         GameState::new(CrossJack::from_fen(fen).unwrap())

@@ -62,8 +62,6 @@ pub struct GoParams {
     pub movestogo: Option<u32>,
     /// `infinite`.
     pub infinite: bool,
-    /// `ponder`: accepted and ignored (the engine offers no `Ponder` option).
-    pub ponder: bool,
 }
 
 impl GoParams {

@@ -419,7 +419,8 @@ fn go_command(params: Vec<GoParam>) -> Result<Command, GoError> {
             GoParam::P2Inc(t) => go.p2inc = Some(t),
             GoParam::MovesToGo(m) => go.movestogo = Some(m),
             GoParam::Infinite => go.infinite = true,
-            GoParam::Ponder => go.ponder = true,
+            // Accepted and ignored: the engine offers no `Ponder` option.
+            GoParam::Ponder => {}
             GoParam::Perft(d) => perft = Some(d),
         }
     }
@@ -715,10 +716,14 @@ mod tests {
     #[test]
     fn go_alone_and_infinite_and_ponder() {
         assert_eq!(parse("go"), Command::Go(GoParams::default()));
-        let Command::Go(go) = parse("go infinite ponder") else {
-            panic!("not a go");
-        };
-        assert!(go.infinite && go.ponder);
+        assert_eq!(
+            parse("go infinite ponder"),
+            Command::Go(GoParams {
+                infinite: true,
+                ..GoParams::default()
+            })
+        );
+        assert_eq!(error("go ponder ponder"), "go: ponder given twice");
     }
 
     #[test]

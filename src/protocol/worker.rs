@@ -118,7 +118,7 @@ fn bestmove(best: Option<&str>) -> Vec<String> {
 const PERFT_STOPPED: &str = "info string perft stopped before it finished: no count";
 
 /// The `info` line of a progress report.
-pub fn info_line(info: &Info) -> String {
+fn info_line(info: &Info) -> String {
     let score = match info.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
