@@ -36,19 +36,16 @@ impl Job {
     fn run(
         &self,
         game: &mut AnyGame,
-        memory: &mut Memory,
+        tt: &mut TranspositionTable,
+        buffers: &mut SearchBuffers,
         stop: &AtomicBool,
         out: &Output,
     ) -> Vec<String> {
         match self {
             Job::Search(limits) => {
-                let best = game.search(
-                    limits,
-                    &mut memory.tt,
-                    &mut memory.buffers,
-                    stop,
-                    &mut |info| out.line(&info_line(info)),
-                );
+                let best = game.search(limits, tt, buffers, stop, &mut |info| {
+                    out.line(&info_line(info))
+                });
                 bestmove(best.as_deref())
             }
             Job::Perft(depth) => match game.divide(*depth, stop) {
@@ -83,27 +80,21 @@ impl Job {
     }
 }
 
-/// What a job works with besides the game: the table lent by the engine for the job, and the
-/// buffers the thread keeps.
-struct Memory {
-    tt: TranspositionTable,
-    buffers: SearchBuffers,
-}
-
 /// The answer of `job`, which `work` computes; a panic in `work` becomes the job's failure
 /// answer, so a controller still gets its `bestmove` and the table is still handed back.
 fn guarded(
     job: &Job,
-    memory: &mut Memory,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
     out: &Output,
-    work: impl FnOnce(&mut Memory) -> Vec<String>,
+    work: impl FnOnce(&mut TranspositionTable, &mut SearchBuffers) -> Vec<String>,
 ) -> Vec<String> {
-    match panic::catch_unwind(AssertUnwindSafe(|| work(memory))) {
+    match panic::catch_unwind(AssertUnwindSafe(|| work(tt, buffers))) {
         Ok(answer) => answer,
         Err(_) => {
             // A search interrupted half way may leave the table and buffers inconsistent.
-            memory.tt.clear();
-            memory.buffers.clear();
+            tt.clear();
+            buffers.clear();
             job.fail(out)
         }
     }
@@ -158,16 +149,18 @@ enum Progress {
 /// The search thread's body: runs orders one after the other until the engine hangs up.
 fn serve(orders: Receiver<Order>, progress: Sender<Progress>, stop: &AtomicBool, out: &Output) {
     let mut buffers = SearchBuffers::new();
-    for Order { job, mut game, tt } in orders {
-        let mut memory = Memory { tt, buffers };
-        let answer = guarded(&job, &mut memory, out, |memory| {
-            job.run(&mut game, memory, stop, out)
+    for Order {
+        job,
+        mut game,
+        mut tt,
+    } in orders
+    {
+        let answer = guarded(&job, &mut tt, &mut buffers, out, |tt, buffers| {
+            job.run(&mut game, tt, buffers, stop, out)
         });
         if job.waits_for_stop() {
             wait_for_stop(stop);
         }
-        let Memory { tt, buffers: kept } = memory;
-        buffers = kept;
         if progress.send(Progress::Finishing).is_err() {
             return;
         }
@@ -256,11 +249,14 @@ impl Worker {
                 Err(mpsc::SendError(returned)) => order = returned,
             }
         }
-        let thread = SearchThread::spawn(&self.stop, &self.out)?;
-        if thread.orders.send(order).is_ok() {
-            self.busy = true;
-        }
-        self.thread = Some(thread);
+        let thread = self
+            .thread
+            .insert(SearchThread::spawn(&self.stop, &self.out)?);
+        thread
+            .orders
+            .send(order)
+            .map_err(|_| io::Error::other("the search thread ended as it started"))?;
+        self.busy = true;
         Ok(())
     }
 
@@ -362,11 +358,11 @@ mod tests {
     /// The answer of `job` when its work panics.
     fn answer_after_panic(job: &Job) -> (Vec<String>, Vec<String>) {
         let (out, captured) = capture();
-        let mut memory = Memory {
-            tt: TranspositionTable::new(1),
-            buffers: SearchBuffers::new(),
-        };
-        let answer = guarded(job, &mut memory, &out, |_| panic!("a job that panics"));
+        let mut tt = TranspositionTable::new(1);
+        let mut buffers = SearchBuffers::new();
+        let answer = guarded(job, &mut tt, &mut buffers, &out, |_, _| {
+            panic!("a job that panics")
+        });
         (captured.take_lines(), answer)
     }
 
@@ -469,6 +465,29 @@ mod tests {
             "{report:?}"
         );
         assert_eq!(report[16..], ["", "Nodes searched: 16"]);
+    }
+
+    #[test]
+    fn a_dead_search_thread_is_replaced_by_the_next_job() {
+        let (out, captured) = capture();
+        let mut worker = Worker::new(out);
+        let (orders, hung_up) = mpsc::channel();
+        drop(hung_up);
+        let (_, progress) = mpsc::channel();
+        let handle = thread::spawn(|| {});
+        worker.thread = Some(SearchThread {
+            orders,
+            progress,
+            handle,
+        });
+        worker
+            .start(depth(1), jcshock(4), TranspositionTable::new(1))
+            .expect("a new thread");
+        assert!(wait_idle(&mut worker).is_some());
+        assert!(captured
+            .take_lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")));
     }
 
     #[test]
