@@ -796,6 +796,42 @@ mod tests {
     }
 
     #[test]
+    fn errors_carry_their_cause_as_data() {
+        let bad = |command: &str, problem| {
+            Err(SyntaxError::BadArguments {
+                command: command.into(),
+                problem,
+            })
+        };
+        assert_eq!(
+            parse_line("GO depth 2 depth 3"),
+            bad("GO", Problem::Go(GoError::Repeated("depth")))
+        );
+        assert_eq!(
+            parse_line("go perft 2000"),
+            bad("go", Problem::Go(GoError::PerftTooDeep(2000)))
+        );
+        assert_eq!(
+            parse_line("go movestogo 0"),
+            bad("go", Problem::Zero("a move count"))
+        );
+        assert_eq!(
+            parse_line("query"),
+            bad(
+                "query",
+                Problem::Expected {
+                    expected: "gameover, p1turn, result, fen or moves",
+                    found: Found::EndOfLine
+                }
+            )
+        );
+        assert_eq!(
+            parse_line("fly"),
+            Err(SyntaxError::UnknownCommand("fly".into()))
+        );
+    }
+
+    #[test]
     fn queries_are_the_five_known_ones() {
         assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
         assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
