@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::RunError;
+use thiserror::Error;
 
 /// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
@@ -75,43 +76,47 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
     let started = Instant::now();
     let never = AtomicBool::new(false);
     let divide = game.divide(depth, &never).unwrap_or_default();
-    let elapsed = started.elapsed();
-    // Depth 0 counts the root alone, which lies below no move.
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        divide.iter().map(|(_, n)| n).sum()
-    };
-    for (mv, nodes) in &divide {
-        println!("{mv}: {nodes}");
+    let secs = started.elapsed().as_secs_f64();
+    for line in perft::report(&divide, depth) {
+        println!("{line}");
     }
-    println!();
-    println!("Nodes searched: {total}");
-    let secs = elapsed.as_secs_f64();
+    let leaves = perft::total(&divide, depth);
     eprintln!(
         "time {:.3} s, {:.0} leaves/s",
         secs,
-        total as f64 / secs.max(1e-9)
+        leaves as f64 / secs.max(1e-9)
     );
     ExitCode::SUCCESS
 }
 
+/// Why `perft` has no position to count from.
+#[derive(Debug, Error)]
+enum LoadError {
+    /// The game refuses the start size or the position string.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// `--size` names another board than the position string's.
+    #[error("--size {given} disagrees with the {actual} board of --fen")]
+    SizeDisagrees {
+        /// The size given with `--size`.
+        given: BoardSize,
+        /// The size of the position string.
+        actual: BoardSize,
+    },
+}
+
 /// The game to count from: the position string if given, else the start position. A size
 /// given with a position string must be the string's own, rather than silently ignored.
-fn load(
-    kind: GameKind,
-    size: Option<BoardSize>,
-    fen: Option<&str>,
-) -> Result<AnyGame, PositionError> {
+fn load(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>) -> Result<AnyGame, LoadError> {
     let Some(fen) = fen else {
-        return AnyGame::start(kind, size.unwrap_or(kind.default_size()));
+        return Ok(AnyGame::start(kind, size.unwrap_or(kind.default_size()))?);
     };
     let game = AnyGame::from_fen(kind, fen)?;
     match size {
-        Some(size) if size != game.size() => Err(PositionError::Inconsistent(format!(
-            "--size {size} disagrees with the {} board of --fen",
-            game.size()
-        ))),
+        Some(given) if given != game.size() => Err(LoadError::SizeDisagrees {
+            given,
+            actual: game.size(),
+        }),
         _ => Ok(game),
     }
 }

@@ -1,6 +1,7 @@
 //! perft: counts the leaves of the legal-move tree, the standard check of a move generator.
 //! Leaves at depth 1 come from the move count (bulk counting).
 
+use std::fmt::Display;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::games::{Game, GameState, MAX_MOVES};
@@ -20,14 +21,9 @@ pub fn perft<G: Game>(state: &mut GameState<G>, depth: u32) -> u64 {
 
 /// Leaf counts below each legal move, in generation order: `perft` split by root move, so
 /// the counts add up to `perft(state, depth)`. Empty at depth 0, whose one leaf is the root
-/// itself and lies below no move. `depth` should not exceed [`MAX_DEPTH`].
-pub fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
-    let never = AtomicBool::new(false);
-    divide_until(state, depth, &never).unwrap_or_default()
-}
-
-/// [`divide`] that gives up once `stop` is set: `None` then, since a partial count is no
-/// count at all. `state` is returned as it came either way.
+/// itself and lies below no move. Gives up once `stop` is set: `None` then, since a partial
+/// count is no count at all. `state` is returned as it came either way. `depth` should not
+/// exceed [`MAX_DEPTH`].
 pub fn divide_until<G: Game>(
     state: &mut GameState<G>,
     depth: u32,
@@ -50,6 +46,28 @@ pub fn divide_until<G: Game>(
         counts.push((mv, nodes));
     }
     Some(counts)
+}
+
+/// The leaves of a `depth`-ply [`divide_until`]: the sum of its counts, or the root alone at
+/// depth 0.
+pub fn total<M>(divide: &[(M, u64)], depth: u32) -> u64 {
+    if depth == 0 {
+        1
+    } else {
+        divide.iter().map(|(_, nodes)| nodes).sum()
+    }
+}
+
+/// The perft report of a `depth`-ply [`divide_until`], as the command line and `go perft` print
+/// it: `<move>: <leaves>` per root move, an empty line, then `Nodes searched: <total>`.
+pub fn report<M: Display>(divide: &[(M, u64)], depth: u32) -> Vec<String> {
+    let mut lines: Vec<String> = divide
+        .iter()
+        .map(|(mv, nodes)| format!("{mv}: {nodes}"))
+        .collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {}", total(divide, depth)));
+    lines
 }
 
 /// One move buffer per ply below the root, reused by every node of that ply. Buffers are
@@ -117,6 +135,12 @@ mod tests {
     use super::*;
     use crate::games::crossjack::CrossJack;
 
+    /// [`divide_until`] with nothing to stop it.
+    fn divide<G: Game>(state: &mut GameState<G>, depth: u32) -> Vec<(G::Move, u64)> {
+        let never = AtomicBool::new(false);
+        divide_until(state, depth, &never).expect("nothing stops it")
+    }
+
     fn game(fen: &str) -> GameState<CrossJack> {
         GameState::new(CrossJack::from_fen(fen).unwrap())
     }
@@ -149,6 +173,17 @@ mod tests {
         let mut state = game("3/3/3 x");
         assert_eq!(perft(&mut state, 0), 1);
         assert!(divide(&mut state, 0).is_empty());
+        assert_eq!(report::<String>(&[], 0), ["", "Nodes searched: 1"]);
+    }
+
+    #[test]
+    fn the_report_has_a_line_per_root_move_an_empty_line_and_the_total() {
+        let divide = [("a1", 3), ("b2", 4)];
+        assert_eq!(
+            report(&divide, 2),
+            ["a1: 3", "b2: 4", "", "Nodes searched: 7"]
+        );
+        assert_eq!(report::<&str>(&[], 5), ["", "Nodes searched: 0"]);
     }
 
     #[test]

@@ -466,6 +466,75 @@ fn hash_clear_hash_and_move_overhead_are_accepted_silently() {
     engine.assert_ready();
 }
 
+/// The `info` values of `key` of `go depth <depth>` from the current position, in order.
+fn search_infos(engine: &mut Engine, depth: u32, key: &str) -> Vec<u64> {
+    engine.send(&format!("go depth {depth}"));
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    let values = info_values(&lines, key);
+    assert_eq!(values.len(), depth as usize, "{lines:?}");
+    values
+}
+
+/// The `info` value of `key` at the last depth of `go depth <depth>`.
+fn last_info(engine: &mut Engine, depth: u32, key: &str) -> u64 {
+    search_infos(engine, depth, key)
+        .last()
+        .copied()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_hash_option_resizes_the_table() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("setoption name Hash value 1");
+    let small = last_info(&mut engine, 5, "hashfull");
+    engine.send("setoption name Hash value 16");
+    let large = last_info(&mut engine, 5, "hashfull");
+    // The same search fills sixteen times the share of a table sixteen times smaller.
+    assert!(large > 0, "the search stores results");
+    assert!(
+        small > 8 * large,
+        "1 MB: {small} permille, 16 MB: {large} permille"
+    );
+}
+
+#[test]
+fn ucinewgame_and_clear_hash_empty_the_table() {
+    let mut engine = engine_for("jcshock", "8");
+    let fresh = search_infos(&mut engine, 5, "nodes");
+    let warm = search_infos(&mut engine, 5, "nodes");
+    assert_ne!(
+        warm, fresh,
+        "a search with the table of the last one differs"
+    );
+    engine.send("ucinewgame");
+    assert_eq!(
+        search_infos(&mut engine, 5, "nodes"),
+        fresh,
+        "after ucinewgame"
+    );
+    engine.send("setoption name Clear Hash");
+    assert_eq!(
+        search_infos(&mut engine, 5, "nodes"),
+        fresh,
+        "after Clear Hash"
+    );
+}
+
+#[test]
+fn move_overhead_is_kept_back_from_the_time_of_a_move() {
+    let mut engine = engine_for("jcshock", "8");
+    engine.send("setoption name Move Overhead value 5000");
+    // The overhead leaves no time at all: each answers at once instead of after seconds.
+    for go in ["go movetime 5000", "go wtime 5000 btime 5000 movestogo 1"] {
+        let started = Instant::now();
+        engine.send(go);
+        engine.lines_until(|l| l.starts_with("bestmove"));
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(1), "{go} took {took:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // go: every limit, perft, stop, isready mid-search, quit and end of input mid-search
 // ---------------------------------------------------------------------------------------

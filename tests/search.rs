@@ -12,7 +12,7 @@ use tablero::games::{
 };
 use tablero::search::tt::{Bound, TtEntry};
 use tablero::search::value::{mate_in, mated_in};
-use tablero::search::{search, Clock, Info, Limits, Score, TranspositionTable};
+use tablero::search::{search, Clock, Info, Limits, Score, SearchBuffers, TranspositionTable};
 
 /// The parts of [`Game`] the searcher never looks at.
 macro_rules! toy_game_texts {
@@ -417,7 +417,8 @@ fn run_with<G: Game>(
     stop: &AtomicBool,
 ) -> (Option<G::Move>, Vec<Info>) {
     let mut infos = Vec::new();
-    let best = search(state, limits, tt, stop, &mut |info| {
+    let mut buffers = SearchBuffers::new();
+    let best = search(state, limits, tt, &mut buffers, stop, &mut |info| {
         infos.push(info.clone())
     });
     (best, infos)
@@ -613,23 +614,6 @@ fn stop_from_another_thread_ends_an_infinite_search_with_a_legal_move() {
 }
 
 #[test]
-fn a_search_without_limits_waits_for_stop_like_infinite() {
-    let stop = AtomicBool::new(false);
-    let mut tt = TranspositionTable::new(1);
-    let (best, stopped) = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            std::thread::sleep(ms(50));
-            stop.store(true, Ordering::Relaxed);
-        });
-        // Three stones: the whole game is searched long before the stop.
-        let (best, _) = run_with(&mut nim(3), &Limits::default(), &mut tt, &stop);
-        (best, stop.load(Ordering::Relaxed))
-    });
-    assert_eq!(best, Some(3));
-    assert!(stopped, "the search returned before stop");
-}
-
-#[test]
 fn a_search_stopped_before_depth_one_still_returns_a_legal_move() {
     let stop = AtomicBool::new(true);
     let mut tt = TranspositionTable::new(1);
@@ -765,6 +749,24 @@ fn hashfull_grows_with_a_search_and_clear_empties_the_table() {
 }
 
 #[test]
-fn the_table_keeps_its_requested_size() {
-    assert_eq!(TranspositionTable::new(16).megabytes(), 16);
+fn a_search_in_reused_buffers_visits_the_same_tree_as_a_fresh_one() {
+    let stop = AtomicBool::new(false);
+    let nodes = |buffers: &mut SearchBuffers| {
+        let mut tt = TranspositionTable::new(1);
+        let mut last = None;
+        search(
+            &mut tic_tac_toe(&[], &[]),
+            &depth(9),
+            &mut tt,
+            buffers,
+            &stop,
+            &mut |info| last = Some(info.nodes),
+        );
+        last
+    };
+    let fresh = nodes(&mut SearchBuffers::new());
+    assert!(fresh.is_some());
+    let mut reused = SearchBuffers::new();
+    nodes(&mut reused);
+    assert_eq!(nodes(&mut reused), fresh);
 }

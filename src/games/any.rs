@@ -10,7 +10,7 @@ use super::crossjack::CrossJack;
 use super::jcshock::JcShock;
 use super::{BoardSize, Game, GameState, MoveError, Player, PositionError, Status, MAX_MOVES};
 use crate::perft;
-use crate::search::{self, Info, Limits, TranspositionTable};
+use crate::search::{self, Info, Limits, SearchBuffers, TranspositionTable};
 
 /// Which game is loaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,11 +87,13 @@ pub trait DynGame: Send + Sync {
     fn diagram(&self) -> String;
     /// Leaf counts below each root move; `None` when `stop` was set before the count ended.
     fn divide(&mut self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
-    /// Searches the current position; the best move in notation, `None` if the game is over.
+    /// Searches the current position, working in `buffers`; the best move in notation, `None`
+    /// if the game is over.
     fn search(
         &mut self,
         limits: &Limits,
         tt: &mut TranspositionTable,
+        buffers: &mut SearchBuffers,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> Option<String>;
@@ -179,10 +181,11 @@ impl<G: ListedGame> DynGame for GameState<G> {
         &mut self,
         limits: &Limits,
         tt: &mut TranspositionTable,
+        buffers: &mut SearchBuffers,
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> Option<String> {
-        let best = search::search(self, limits, tt, stop, report)?;
+        let best = search::search(self, limits, tt, buffers, stop, report)?;
         Some(self.position().format_move(best))
     }
 

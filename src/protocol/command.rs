@@ -62,16 +62,9 @@ pub struct GoParams {
     pub movestogo: Option<u32>,
     /// `infinite`.
     pub infinite: bool,
-    /// `ponder`: accepted and ignored (the engine offers no `Ponder` option).
-    pub ponder: bool,
 }
 
 impl GoParams {
-    /// True when no limit was given: the search then runs until `stop` (UCI habit).
-    pub fn has_no_limit(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && !self.has_clock()
-    }
-
     /// True when any clock parameter was given.
     fn has_clock(&self) -> bool {
         self.p1time.is_some()
@@ -99,7 +92,7 @@ impl GoParams {
             nodes: self.nodes,
             movetime: self.movetime.map(Duration::from_millis),
             clock,
-            infinite: self.infinite || self.has_no_limit(),
+            infinite: self.infinite,
             move_overhead,
         }
     }
@@ -140,8 +133,8 @@ pub enum Command {
     Stop,
     /// `ponderhit`: accepted and ignored.
     PonderHit,
-    /// `debug on|off`: accepted; only remembered.
-    Debug(bool),
+    /// `debug on|off`: accepted and ignored (the log level is set with `RUST_LOG`).
+    Debug,
     /// `query …`.
     Query(Query),
     /// `d`: the board diagram and the position's facts.
@@ -157,13 +150,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn go_without_limits_is_infinite() {
-        assert!(GoParams::default().to_limits(Duration::ZERO).infinite);
+    fn go_without_limits_waits_for_stop() {
+        assert!(GoParams::default()
+            .to_limits(Duration::ZERO)
+            .waits_for_stop());
         let depth = GoParams {
             depth: Some(3),
             ..GoParams::default()
         };
-        assert!(!depth.to_limits(Duration::ZERO).infinite);
+        assert!(!depth.to_limits(Duration::ZERO).waits_for_stop());
+        let movestogo = GoParams {
+            movestogo: Some(3),
+            ..GoParams::default()
+        };
+        assert!(!movestogo.to_limits(Duration::ZERO).waits_for_stop());
     }
 
     #[test]

@@ -15,7 +15,7 @@ use super::answers::{self, result_word};
 use super::command::{Command, GoParams, Query, StartPosition};
 use super::grammar::parse_line;
 use super::input::InputError;
-use super::options::{self, Change, Options};
+use super::options::{self, Change, OptionError, Options};
 use super::output::Output;
 use super::worker::{Collected, Job, Worker};
 
@@ -47,7 +47,6 @@ pub struct Engine {
     /// `None` while the search thread holds it.
     tt: Option<TranspositionTable>,
     worker: Worker,
-    debug: bool,
 }
 
 impl Engine {
@@ -61,15 +60,14 @@ impl Engine {
         let game = AnyGame::start(variant, size)?;
         let options = Options::default();
         Ok(Engine {
-            out,
             initial: (variant, size),
             variant,
             size,
             game,
             tt: Some(TranspositionTable::new(options.hash_mb)),
             options,
-            worker: Worker::new(),
-            debug: false,
+            worker: Worker::new(out.clone()),
+            out,
         })
     }
 
@@ -78,20 +76,16 @@ impl Engine {
         &self.game
     }
 
-    /// True while `debug on` is in effect.
-    pub fn debug(&self) -> bool {
-        self.debug
-    }
-
     /// Reads and runs one line; errors are written as `info string error: …`.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("< {line}");
-        let executed = parse_line(line)
-            .map_err(EngineError::Syntax)
-            .and_then(|command| match command {
-                Some(command) => self.execute(command),
-                None => Ok(Flow::Continue),
-            });
+        let executed =
+            parse_line(line)
+                .map_err(EngineError::from)
+                .and_then(|command| match command {
+                    Some(command) => self.execute(command),
+                    None => Ok(Flow::Continue),
+                });
         executed.unwrap_or_else(|error| {
             self.report(&error);
             Flow::Continue
@@ -125,8 +119,7 @@ impl Engine {
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Stop => self.stop(),
-            Command::PonderHit => {}
-            Command::Debug(on) => self.debug = on,
+            Command::PonderHit | Command::Debug => {}
             Command::Query(query) => self.query(query),
             Command::Display => self.out.lines(answers::display(&self.game)),
             Command::Help => self.out.lines(answers::HELP),
@@ -165,7 +158,7 @@ impl Engine {
     }
 
     fn start_position(&self) -> Result<AnyGame, EngineError> {
-        AnyGame::start(self.variant, self.size).map_err(EngineError::Position)
+        Ok(AnyGame::start(self.variant, self.size)?)
     }
 
     fn new_game(&mut self) -> Result<(), EngineError> {
@@ -186,9 +179,7 @@ impl Engine {
     fn position(&mut self, start: StartPosition, moves: &[String]) -> Result<(), EngineError> {
         let mut game = match start {
             StartPosition::StartPos => self.start_position()?,
-            StartPosition::Fen(fen) => {
-                AnyGame::from_fen(self.variant, &fen).map_err(EngineError::Position)?
-            }
+            StartPosition::Fen(fen) => AnyGame::from_fen(self.variant, &fen)?,
         };
         for (index, text) in moves.iter().enumerate() {
             game.play(text).map_err(|error| EngineError::Move {
@@ -203,11 +194,11 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
         self.ensure_idle("setoption")?;
-        match options::read(name, value).map_err(EngineError::Option)? {
+        match options::read(name, value)? {
             Change::Variant(kind) => self.select_variant(kind)?,
             Change::Size(size) => {
                 self.game = AnyGame::start(self.variant, size)
-                    .map_err(|e| EngineError::Option(format!("Size {size}: {e}")))?;
+                    .map_err(|e| OptionError::SizeRefused(size, e))?;
                 self.size = size;
             }
             Change::Hash(mb) => {
@@ -229,8 +220,8 @@ impl Engine {
             Ok(game) => (game, self.size),
             Err(refusal) => {
                 let size = kind.default_size();
-                let game = AnyGame::start(kind, size)
-                    .map_err(|e| EngineError::Option(format!("UCI_Variant {kind}: {e}")))?;
+                let game =
+                    AnyGame::start(kind, size).map_err(|e| OptionError::VariantRefused(kind, e))?;
                 self.out
                     .line(&format!("info string Size reset to {size}: {refusal}"));
                 (game, size)
@@ -260,8 +251,8 @@ impl Engine {
     fn start(&mut self, job: Job) -> Result<(), EngineError> {
         let tt = self.take_table();
         self.worker
-            .start(job, self.game.clone(), tt, &self.out)
-            .map_err(|e| EngineError::Thread(e.to_string()))
+            .start(job, self.game.clone(), tt)
+            .map_err(EngineError::Thread)
     }
 
     /// `stop`: ends the search and waits for its `bestmove`, so that it comes before any
@@ -306,116 +297,10 @@ mod tests {
     use super::*;
     use std::thread;
 
-    use crate::protocol::output::Capture;
-
-    fn engine() -> (Engine, Capture) {
-        let (out, capture) = Capture::output();
-        let engine = Engine::new(GameKind::CrossJack, None, out).expect("default start");
-        (engine, capture)
-    }
-
-    #[test]
-    fn uci_lists_identity_options_and_ends_with_uciok() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("uci");
-        let lines = capture.take_lines();
-        assert!(lines[0].starts_with("id name tablero"));
-        assert!(lines[1].starts_with("id author"));
-        assert_eq!(
-            lines
-                .iter()
-                .filter(|l| l.starts_with("option name"))
-                .count(),
-            options::NAMES.len()
-        );
-        assert_eq!(lines.last().map(String::as_str), Some("uciok"));
-    }
-
-    #[test]
-    fn ugi_ends_with_ugiok() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("ugi");
-        assert_eq!(
-            capture.take_lines().last().map(String::as_str),
-            Some("ugiok")
-        );
-    }
-
-    #[test]
-    fn isready_answers_readyok() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("isready");
-        assert_eq!(capture.take_lines(), ["readyok"]);
-    }
-
-    #[test]
-    fn blank_lines_are_ignored() {
-        let (mut engine, capture) = engine();
-        assert_eq!(engine.handle_line("   "), Flow::Continue);
-        assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn quit_ends_the_loop() {
-        let (mut engine, _) = engine();
-        assert_eq!(engine.handle_line("quit"), Flow::Quit);
-    }
-
-    #[test]
-    fn bad_lines_get_one_error_line() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("fly away");
-        assert_eq!(
-            capture.take_lines(),
-            ["info string error: unknown command 'fly' (send 'help' for the list)"]
-        );
-    }
-
-    #[test]
-    fn stop_when_idle_is_silent() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("stop");
-        assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn debug_and_ponderhit_are_accepted_silently() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("debug on");
-        assert!(engine.debug());
-        engine.handle_line("ponderhit");
-        assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn unknown_options_are_errors() {
-        let (mut engine, capture) = engine();
-        engine.handle_line("setoption name Threads value 4");
-        let lines = capture.take_lines();
-        assert_eq!(lines.len(), 1);
-        assert!(lines[0].starts_with("info string error: setoption: unknown option 'Threads'"));
-    }
-
-    #[test]
-    fn variant_switches_the_game() {
-        let (mut engine, _) = engine();
-        engine.handle_line("setoption name UCI_Variant value crossings");
-        assert_eq!(engine.game().kind(), GameKind::Crossings);
-    }
-
-    #[test]
-    fn a_bad_position_leaves_the_game_as_it_was() {
-        let (mut engine, capture) = engine();
-        let before = engine.game().fen();
-        engine.handle_line("position fen not/a/fen q");
-        assert_eq!(engine.game().fen(), before);
-        let lines = capture.take_lines();
-        assert_eq!(lines.len(), 1);
-        assert!(lines[0].starts_with("info string error: position: "));
-    }
+    use crate::protocol::test_output::{capture, Captured};
 
     /// Lines written until one satisfies `is_last` (polling, at most five seconds).
-    fn lines_until(capture: &Capture, is_last: impl Fn(&str) -> bool) -> Vec<String> {
+    fn lines_until(capture: &Captured, is_last: impl Fn(&str) -> bool) -> Vec<String> {
         let mut lines = Vec::new();
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         while std::time::Instant::now() < deadline {
@@ -428,8 +313,8 @@ mod tests {
         panic!("no such line within 5 s: {lines:?}");
     }
 
-    fn engine_on(game: GameKind, size: usize) -> (Engine, Capture) {
-        let (out, capture) = Capture::output();
+    fn engine_on(game: GameKind, size: usize) -> (Engine, Captured) {
+        let (out, capture) = capture();
         let engine = Engine::new(game, Some(BoardSize::square(size)), out).expect("a start");
         (engine, capture)
     }
@@ -446,19 +331,6 @@ mod tests {
                 "bestmove (none)"
             ]
         );
-    }
-
-    #[test]
-    fn a_bad_move_names_its_index_and_keeps_the_old_position() {
-        let (mut engine, capture) = engine_on(GameKind::CrossJack, 3);
-        engine.handle_line("position startpos moves a3");
-        let before = engine.game().fen();
-        engine.handle_line("position startpos moves a3 a1 d4");
-        assert_eq!(
-            capture.take_lines(),
-            ["info string error: move 3 'd4' in 'moves': d4 is off the 3x3 board"]
-        );
-        assert_eq!(engine.game().fen(), before);
     }
 
     #[test]
@@ -489,26 +361,6 @@ mod tests {
         );
         engine.handle_line("setoption name Hash value 2");
         assert!(capture.take_lines().is_empty());
-    }
-
-    #[test]
-    fn perft_writes_one_line_per_move_then_the_total() {
-        let (mut engine, capture) = engine_on(GameKind::JcShock, 4);
-        engine.handle_line("go perft 2");
-        let lines = lines_until(&capture, |l| l.starts_with("Nodes searched"));
-        assert_eq!(lines.len(), 16 + 2);
-        assert!(lines.iter().take(16).all(|l| l.ends_with(": 15")));
-        assert_eq!(lines[16], "");
-        assert_eq!(lines[17], "Nodes searched: 240");
-    }
-
-    #[test]
-    fn a_size_the_game_refuses_is_an_error_and_changes_nothing() {
-        let (mut engine, capture) = engine_on(GameKind::JcShock, 6);
-        engine.handle_line("setoption name Size value 3");
-        let lines = capture.take_lines();
-        assert!(lines[0].starts_with("info string error: setoption: Size 3x3: "));
-        assert_eq!(engine.game().size(), BoardSize::square(6));
     }
 
     #[test]

@@ -1,25 +1,33 @@
 //! The engine's errors: every one is answered with one `info string error: <this>` line.
 
-use std::fmt;
+use std::io;
+
+use thiserror::Error;
 
 use crate::games::{MoveError, PositionError, Status};
 
 use super::answers::status_words;
 use super::grammar::SyntaxError;
 use super::input::InputError;
+use super::options::OptionError;
 
 /// Everything that makes a command fail; printed as `info string error: <this>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Error)]
 pub enum EngineError {
     /// The line is not a command.
-    Syntax(SyntaxError),
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
     /// The line could not be read as text.
-    Input(InputError),
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// `setoption` with an unknown option or a bad value.
-    Option(String),
+    #[error("setoption: {0}")]
+    Option(#[from] OptionError),
     /// `position` with a start position the game refuses.
-    Position(PositionError),
+    #[error("position: {0}")]
+    Position(#[from] PositionError),
     /// `position … moves` with a move that cannot be played; `index` counts from 1.
+    #[error("move {index} '{text}' in 'moves': {error}")]
     Move {
         /// Which move of the list, from 1.
         index: usize,
@@ -29,34 +37,12 @@ pub enum EngineError {
         error: MoveError,
     },
     /// A command that would change the state while a search runs.
+    #[error("{0}: a search is running; send 'stop' first")]
     Busy(&'static str),
     /// `go` in a position whose game is over; `bestmove (none)` follows.
+    #[error("go: the game is over ({}); there is no move to search", status_words(*.0))]
     GameOver(Status),
     /// The search thread could not be started.
-    Thread(String),
+    #[error("go: cannot start the search thread: {0}")]
+    Thread(io::Error),
 }
-
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Syntax(e) => write!(f, "{e}"),
-            EngineError::Input(e) => write!(f, "{e}"),
-            EngineError::Option(e) => write!(f, "setoption: {e}"),
-            EngineError::Position(e) => write!(f, "position: {e}"),
-            EngineError::Move { index, text, error } => {
-                write!(f, "move {index} '{text}' in 'moves': {error}")
-            }
-            EngineError::Busy(command) => {
-                write!(f, "{command}: a search is running; send 'stop' first")
-            }
-            EngineError::GameOver(status) => write!(
-                f,
-                "go: the game is over ({}); there is no move to search",
-                status_words(*status)
-            ),
-            EngineError::Thread(e) => write!(f, "go: cannot start the search thread: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for EngineError {}

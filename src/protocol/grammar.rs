@@ -14,29 +14,117 @@ use nom::error::{ErrorKind, ParseError};
 use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{Err, IResult};
+use thiserror::Error;
 
 use super::command::{Command, Dialect, GoParams, Query, StartPosition};
 use crate::perft::MAX_DEPTH as MAX_PERFT_DEPTH;
 
 /// Why a line is not a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError(String);
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SyntaxError {
+    /// The first word names no command.
+    #[error("unknown command '{0}' (send 'help' for the list)")]
+    UnknownCommand(String),
+    /// The command is known but what follows it is wrong.
+    #[error("{command}: {problem}")]
+    BadArguments {
+        /// The command word as written.
+        command: String,
+        /// What is wrong.
+        problem: Problem,
+    },
+}
 
-impl fmt::Display for SyntaxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+/// What is wrong with a command's arguments.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Problem {
+    /// Something else was expected where `found` is.
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        /// What could have come.
+        expected: &'static str,
+        /// What came instead.
+        found: Found,
+    },
+    /// Nothing could come where `found` is.
+    #[error("unexpected {0}")]
+    Unexpected(Found),
+    /// A number that may not be negative is.
+    #[error("{what} may not be negative, found '{text}'")]
+    Negative {
+        /// What the number is.
+        what: &'static str,
+        /// The number as written.
+        text: String,
+    },
+    /// A number does not fit its type.
+    #[error("{what} '{text}' is too large")]
+    TooLarge {
+        /// What the number is.
+        what: &'static str,
+        /// The number as written.
+        text: String,
+    },
+    /// A number that must be positive is zero.
+    #[error("{0} must be at least 1")]
+    Zero(&'static str),
+    /// The parameters of `go` do not go together.
+    #[error(transparent)]
+    Go(#[from] GoError),
+    /// The line ended in the middle of the command.
+    #[error("incomplete command")]
+    Incomplete,
+}
+
+/// Why the parameters of a `go` do not make one command.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GoError {
+    /// A parameter came twice (the UCI and UGI spellings of a clock count as one).
+    #[error("{0} given twice")]
+    Repeated(&'static str),
+    /// `perft` came with search limits.
+    #[error("perft takes only a depth and cannot be combined with search limits")]
+    PerftWithLimits,
+    /// `perft` deeper than [`MAX_PERFT_DEPTH`].
+    #[error("perft depth {0} is more than {max}", max = MAX_PERFT_DEPTH)]
+    PerftTooDeep(u32),
+}
+
+/// What the grammar found where it expected something else: a token or the end of the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// A token, as written.
+    Token(String),
+    /// Nothing but blanks.
+    EndOfLine,
+}
+
+impl Found {
+    /// The first token of `rest`, or the end of the line.
+    fn first_of(rest: &str) -> Self {
+        match rest.split_ascii_whitespace().next() {
+            Some(token) => Found::Token(token.to_string()),
+            None => Found::EndOfLine,
+        }
     }
 }
 
-impl std::error::Error for SyntaxError {}
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Token(token) => write!(f, "'{token}'"),
+            Found::EndOfLine => f.write_str("end of line"),
+        }
+    }
+}
 
 /// The grammar's nom error: where it happened and, once known, what was expected there or
-/// why the token found is wrong.
+/// what is wrong with the token found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrammarError<'a> {
     input: &'a str,
     expected: Option<&'static str>,
-    reason: Option<String>,
+    problem: Option<Problem>,
 }
 
 impl<'a> GrammarError<'a> {
@@ -44,27 +132,30 @@ impl<'a> GrammarError<'a> {
         GrammarError {
             input,
             expected: Some(what),
-            reason: None,
+            problem: None,
         }
     }
 
-    fn reason(input: &'a str, reason: String) -> Self {
+    fn problem(input: &'a str, problem: Problem) -> Self {
         GrammarError {
             input,
             expected: None,
-            reason: Some(reason),
+            problem: Some(problem),
         }
     }
 
     fn is_specific(&self) -> bool {
-        self.expected.is_some() || self.reason.is_some()
+        self.expected.is_some() || self.problem.is_some()
     }
 
-    fn message(&self) -> String {
-        match (&self.reason, self.expected) {
-            (Some(reason), _) => reason.clone(),
-            (None, Some(what)) => format!("expected {what}, found {}", describe(self.input)),
-            (None, None) => format!("unexpected {}", describe(self.input)),
+    fn into_problem(self) -> Problem {
+        match (self.problem, self.expected) {
+            (Some(problem), _) => problem,
+            (None, Some(expected)) => Problem::Expected {
+                expected,
+                found: Found::first_of(self.input),
+            },
+            (None, None) => Problem::Unexpected(Found::first_of(self.input)),
         }
     }
 }
@@ -74,7 +165,7 @@ impl<'a> ParseError<&'a str> for GrammarError<'a> {
         GrammarError {
             input,
             expected: None,
-            reason: None,
+            problem: None,
         }
     }
 
@@ -92,14 +183,6 @@ impl<'a> ParseError<&'a str> for GrammarError<'a> {
 }
 
 type Res<'a, T> = IResult<&'a str, T, GrammarError<'a>>;
-
-/// The first token of `rest`, quoted, or "end of line".
-fn describe(rest: &str) -> String {
-    match rest.split_ascii_whitespace().next() {
-        Some(token) => format!("'{token}'"),
-        None => "end of line".to_string(),
-    }
-}
 
 fn is_space(c: char) -> bool {
     c.is_ascii_whitespace()
@@ -147,9 +230,12 @@ fn number<'a, T: std::str::FromStr>(what: &'static str) -> impl FnMut(&'a str) -
         let (rest, text) = expect(what, token)(input)?;
         let digits = text.strip_prefix('-').unwrap_or(text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(Err::Failure(GrammarError::reason(
+            return Err(Err::Failure(GrammarError::problem(
                 input,
-                format!("expected {what}, found '{text}'"),
+                Problem::Expected {
+                    expected: what,
+                    found: Found::Token(text.to_string()),
+                },
             )));
         }
         // `-0` is zero, which an unsigned number may be, not a negative number.
@@ -160,14 +246,15 @@ fn number<'a, T: std::str::FromStr>(what: &'static str) -> impl FnMut(&'a str) -
         };
         match signed.parse::<T>() {
             Ok(value) => Ok((rest, value)),
-            Err(_) if text.starts_with('-') => Err(Err::Failure(GrammarError::reason(
-                input,
-                format!("{what} may not be negative, found '{text}'"),
-            ))),
-            Err(_) => Err(Err::Failure(GrammarError::reason(
-                input,
-                format!("{what} '{text}' is too large"),
-            ))),
+            Err(_) => {
+                let text = text.to_string();
+                let problem = if text.starts_with('-') {
+                    Problem::Negative { what, text }
+                } else {
+                    Problem::TooLarge { what, text }
+                };
+                Err(Err::Failure(GrammarError::problem(input, problem)))
+            }
         }
     }
 }
@@ -179,9 +266,9 @@ fn positive<'a, T: std::str::FromStr + Default + PartialEq>(
     move |input| {
         let (rest, value) = number::<T>(what)(input)?;
         if value == T::default() {
-            return Err(Err::Failure(GrammarError::reason(
+            return Err(Err::Failure(GrammarError::problem(
                 input,
-                format!("{what} must be at least 1"),
+                Problem::Zero(what),
             )));
         }
         Ok((rest, value))
@@ -197,14 +284,11 @@ fn words(tokens: Vec<&str>) -> String {
 // The commands
 // ---------------------------------------------------------------------------------------
 
-/// `debug on|off`.
+/// `debug on|off`: either word is read, and neither changes anything.
 fn debug_args(input: &str) -> Res<'_, Command> {
-    let (rest, on) = expect(
-        "'on' or 'off'",
-        alt((map(keyword("on"), |_| true), map(keyword("off"), |_| false))),
-    )(input)?;
+    let (rest, _) = expect("'on' or 'off'", alt((keyword("on"), keyword("off"))))(input)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
-    Ok((rest, Command::Debug(on)))
+    Ok((rest, Command::Debug))
 }
 
 /// `setoption name <words…> [value <words…>]`.
@@ -316,13 +400,13 @@ fn go_param(input: &str) -> Res<'_, GoParam> {
 
 /// Folds the parameters into one `go` or `go perft` command, refusing repeats and a perft
 /// mixed with search limits.
-fn go_command(params: Vec<GoParam>) -> Result<Command, String> {
+fn go_command(params: Vec<GoParam>) -> Result<Command, GoError> {
     let mut go = GoParams::default();
     let mut perft = None;
     let mut seen: Vec<&'static str> = Vec::new();
     for param in &params {
         if seen.contains(&param.name()) {
-            return Err(format!("{} given twice", param.name()));
+            return Err(GoError::Repeated(param.name()));
         }
         seen.push(param.name());
         match *param {
@@ -335,18 +419,15 @@ fn go_command(params: Vec<GoParam>) -> Result<Command, String> {
             GoParam::P2Inc(t) => go.p2inc = Some(t),
             GoParam::MovesToGo(m) => go.movestogo = Some(m),
             GoParam::Infinite => go.infinite = true,
-            GoParam::Ponder => go.ponder = true,
+            // Accepted and ignored: the engine offers no `Ponder` option.
+            GoParam::Ponder => {}
             GoParam::Perft(d) => perft = Some(d),
         }
     }
     match perft {
-        Some(_) if params.len() > 1 => {
-            Err("perft takes only a depth and cannot be combined with search limits".into())
-        }
+        Some(_) if params.len() > 1 => Err(GoError::PerftWithLimits),
         // A deeper perft would recurse past the search thread's stack before it could count.
-        Some(depth) if depth > MAX_PERFT_DEPTH => Err(format!(
-            "perft depth {depth} is more than {MAX_PERFT_DEPTH}"
-        )),
+        Some(depth) if depth > MAX_PERFT_DEPTH => Err(GoError::PerftTooDeep(depth)),
         Some(depth) => Ok(Command::Perft(depth)),
         None => Ok(Command::Go(go)),
     }
@@ -361,7 +442,7 @@ fn go_args(input: &str) -> Res<'_, Command> {
     let (rest, ()) = end_of_line(GO_PARAMETERS)(rest)?;
     match go_command(params) {
         Ok(command) => Ok((rest, command)),
-        Err(reason) => Err(Err::Failure(GrammarError::reason(input, reason))),
+        Err(error) => Err(Err::Failure(GrammarError::problem(input, error.into()))),
     }
 }
 
@@ -409,19 +490,17 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
         "debug" => debug_args(args),
         "help" => bare(Command::Help)(args),
         "quit" => bare(Command::Quit)(args),
-        _ => {
-            return Err(SyntaxError(format!(
-                "unknown command '{word}' (send 'help' for the list)"
-            )))
-        }
+        _ => return Err(SyntaxError::UnknownCommand(word.to_string())),
     };
-    match parsed {
-        Ok((_, command)) => Ok(Some(command)),
-        Err(Err::Error(e)) | Err(Err::Failure(e)) => {
-            Err(SyntaxError(format!("{word}: {}", e.message())))
-        }
-        Err(Err::Incomplete(_)) => Err(SyntaxError(format!("{word}: incomplete command"))),
-    }
+    let problem = match parsed {
+        Ok((_, command)) => return Ok(Some(command)),
+        Err(Err::Error(e)) | Err(Err::Failure(e)) => e.into_problem(),
+        Err(Err::Incomplete(_)) => Problem::Incomplete,
+    };
+    Err(SyntaxError::BadArguments {
+        command: word.to_string(),
+        problem,
+    })
 }
 
 #[cfg(test)]
@@ -637,10 +716,14 @@ mod tests {
     #[test]
     fn go_alone_and_infinite_and_ponder() {
         assert_eq!(parse("go"), Command::Go(GoParams::default()));
-        let Command::Go(go) = parse("go infinite ponder") else {
-            panic!("not a go");
-        };
-        assert!(go.infinite && go.ponder);
+        assert_eq!(
+            parse("go infinite ponder"),
+            Command::Go(GoParams {
+                infinite: true,
+                ..GoParams::default()
+            })
+        );
+        assert_eq!(error("go ponder ponder"), "go: ponder given twice");
     }
 
     #[test]
@@ -713,6 +796,42 @@ mod tests {
     }
 
     #[test]
+    fn errors_carry_their_cause_as_data() {
+        let bad = |command: &str, problem| {
+            Err(SyntaxError::BadArguments {
+                command: command.into(),
+                problem,
+            })
+        };
+        assert_eq!(
+            parse_line("GO depth 2 depth 3"),
+            bad("GO", Problem::Go(GoError::Repeated("depth")))
+        );
+        assert_eq!(
+            parse_line("go perft 2000"),
+            bad("go", Problem::Go(GoError::PerftTooDeep(2000)))
+        );
+        assert_eq!(
+            parse_line("go movestogo 0"),
+            bad("go", Problem::Zero("a move count"))
+        );
+        assert_eq!(
+            parse_line("query"),
+            bad(
+                "query",
+                Problem::Expected {
+                    expected: "gameover, p1turn, result, fen or moves",
+                    found: Found::EndOfLine
+                }
+            )
+        );
+        assert_eq!(
+            parse_line("fly"),
+            Err(SyntaxError::UnknownCommand("fly".into()))
+        );
+    }
+
+    #[test]
     fn queries_are_the_five_known_ones() {
         assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
         assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
@@ -727,8 +846,8 @@ mod tests {
 
     #[test]
     fn debug_takes_on_or_off() {
-        assert_eq!(parse("debug on"), Command::Debug(true));
-        assert_eq!(parse("debug off"), Command::Debug(false));
+        assert_eq!(parse("debug on"), Command::Debug);
+        assert_eq!(parse("DEBUG Off"), Command::Debug);
         assert_eq!(
             error("debug"),
             "debug: expected 'on' or 'off', found end of line"

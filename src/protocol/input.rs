@@ -1,16 +1,18 @@
 //! A bounded line reader: a line longer than the limit or not valid UTF-8 becomes an error
 //! value, never a crash, and a line never takes more memory than the limit.
 
-use std::fmt;
 use std::io::{self, BufRead};
+
+use thiserror::Error;
 
 /// The longest line read, in bytes; longer lines are skipped and reported.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// Why a line of input was not read as text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum InputError {
     /// The line had more bytes than the limit; it was skipped.
+    #[error("line of {bytes} bytes ignored: longer than {limit} bytes")]
     TooLong {
         /// The line's length in bytes.
         bytes: usize,
@@ -18,26 +20,11 @@ pub enum InputError {
         limit: usize,
     },
     /// The line is not valid UTF-8 at this byte offset.
+    #[error("line ignored: invalid UTF-8 at byte {at}")]
     InvalidUtf8 {
         /// Offset of the first bad byte.
         at: usize,
     },
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputError::TooLong { bytes, limit } => {
-                write!(
-                    f,
-                    "line of {bytes} bytes ignored: longer than {limit} bytes"
-                )
-            }
-            InputError::InvalidUtf8 { at } => {
-                write!(f, "line ignored: invalid UTF-8 at byte {at}")
-            }
-        }
-    }
 }
 
 /// Reads lines of at most `limit` bytes from a buffered reader.

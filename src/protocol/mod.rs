@@ -2,7 +2,7 @@
 //!
 //! - [`input`]: bounded line reading (long lines and invalid UTF-8 are errors);
 //! - [`grammar`]: one line → one [`command::Command`];
-//! - [`engine`]: the state machine; [`worker`]: the search thread;
+//! - [`engine`]: the state machine; [`worker`]: the search thread, one for the engine's life;
 //! - [`options`]: the `option` lines and `setoption` values;
 //! - [`answers`]: the texts of the longer answers; [`error`]: the error lines;
 //! - [`output`]: the flushed line writer shared with the search thread.
@@ -15,6 +15,8 @@ pub mod grammar;
 pub mod input;
 pub mod options;
 pub mod output;
+#[cfg(test)]
+mod test_output;
 pub mod worker;
 
 use std::io;

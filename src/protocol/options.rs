@@ -5,7 +5,9 @@
 
 use std::time::Duration;
 
-use crate::games::{BoardSize, GameKind};
+use thiserror::Error;
+
+use crate::games::{BoardSize, GameKind, PositionError};
 
 /// `Hash` range in MB.
 pub const HASH_MB: (u64, u64) = (1, 1024);
@@ -18,6 +20,58 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
 /// The option names, as `uci` lists them.
 pub const NAMES: [&str; 5] = ["UCI_Variant", "Size", "Hash", "Clear Hash", "Move Overhead"];
+
+/// Why a `setoption` was refused; printed after `setoption: `.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// No option has this name.
+    #[error("unknown option '{0}' (options: {names})", names = NAMES.join(", "))]
+    Unknown(String),
+    /// An option other than a button was set without `value`.
+    #[error("option {0} needs 'value <…>'")]
+    MissingValue(&'static str),
+    /// A button (`Clear Hash`) was given a value.
+    #[error("{0} is a button and takes no value, got '{1}'")]
+    ButtonWithValue(&'static str, String),
+    /// `UCI_Variant` names no game of this engine.
+    #[error("UCI_Variant '{0}' is not a game of this engine ({names})", names = game_names())]
+    UnknownVariant(String),
+    /// `Size` is not a board size.
+    #[error("Size: {0}")]
+    BadSize(PositionError),
+    /// A spin value that is not a whole number.
+    #[error("{option} value '{value}' is not a whole number in {}..{}", .range.0, .range.1)]
+    NotANumber {
+        /// The option's name.
+        option: &'static str,
+        /// The value as written.
+        value: String,
+        /// The option's range.
+        range: (u64, u64),
+    },
+    /// A spin value outside the option's range.
+    #[error("{option} value {number} is out of range {}..{}", .range.0, .range.1)]
+    OutOfRange {
+        /// The option's name.
+        option: &'static str,
+        /// The value.
+        number: u64,
+        /// The option's range.
+        range: (u64, u64),
+    },
+    /// The game has no start position of the `Size` asked for.
+    #[error("Size {0}: {1}")]
+    SizeRefused(BoardSize, PositionError),
+    /// The `UCI_Variant` asked for has no start position, not even at its default size.
+    #[error("UCI_Variant {0}: {1}")]
+    VariantRefused(GameKind, PositionError),
+}
+
+/// The names of the games, as `UCI_Variant` errors list them.
+fn game_names() -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
 
 /// A `setoption` that has been read and checked for form and range.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,57 +129,56 @@ pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
 }
 
 /// Reads `setoption name <name> [value <value>]`; names ignore ASCII case.
-pub fn read(name: &str, value: Option<&str>) -> Result<Change, String> {
+pub fn read(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
     let canonical = NAMES
         .iter()
         .find(|known| known.eq_ignore_ascii_case(name))
-        .ok_or_else(|| format!("unknown option '{name}' (options: {})", NAMES.join(", ")))?;
+        .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
     match *canonical {
-        "Clear Hash" => match value {
+        button @ "Clear Hash" => match value {
             None | Some("") => Ok(Change::ClearHash),
-            Some(v) => Err(format!(
-                "Clear Hash is a button and takes no value, got '{v}'"
-            )),
+            Some(v) => Err(OptionError::ButtonWithValue(button, v.to_string())),
         },
         option => {
             let value = value
                 .filter(|v| !v.is_empty())
-                .ok_or_else(|| format!("option {option} needs 'value <…>'"))?;
+                .ok_or(OptionError::MissingValue(option))?;
             read_value(option, value)
         }
     }
 }
 
-fn read_value(option: &'static str, value: &str) -> Result<Change, String> {
+fn read_value(option: &'static str, value: &str) -> Result<Change, OptionError> {
     match option {
-        "UCI_Variant" => value.parse::<GameKind>().map(Change::Variant).map_err(|_| {
-            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            format!(
-                "UCI_Variant '{value}' is not a game of this engine ({})",
-                names.join(", ")
-            )
-        }),
+        "UCI_Variant" => value
+            .parse::<GameKind>()
+            .map(Change::Variant)
+            .map_err(|_| OptionError::UnknownVariant(value.to_string())),
         "Size" => value
             .parse::<BoardSize>()
             .map(Change::Size)
-            .map_err(|e| format!("Size: {e}")),
+            .map_err(OptionError::BadSize),
         "Hash" => spin(option, value, HASH_MB).map(|mb| Change::Hash(mb as usize)),
         _ => spin(option, value, MOVE_OVERHEAD_MS)
             .map(|ms| Change::MoveOverhead(Duration::from_millis(ms))),
     }
 }
 
-/// A whole number within `min..=max`.
-fn spin(option: &str, value: &str, (min, max): (u64, u64)) -> Result<u64, String> {
-    let number: u64 = value
-        .parse()
-        .map_err(|_| format!("{option} value '{value}' is not a whole number in {min}..{max}"))?;
-    if (min..=max).contains(&number) {
+/// A whole number within `range` (both ends included).
+fn spin(option: &'static str, value: &str, range: (u64, u64)) -> Result<u64, OptionError> {
+    let number: u64 = value.parse().map_err(|_| OptionError::NotANumber {
+        option,
+        value: value.to_string(),
+        range,
+    })?;
+    if (range.0..=range.1).contains(&number) {
         Ok(number)
     } else {
-        Err(format!(
-            "{option} value {number} is out of range {min}..{max}"
-        ))
+        Err(OptionError::OutOfRange {
+            option,
+            number,
+            range,
+        })
     }
 }
 
@@ -164,34 +217,53 @@ mod tests {
             read("Size", Some("10x7")),
             Ok(Change::Size(BoardSize::new(10, 7)))
         );
-        assert!(read("UCI_Variant", Some("chess"))
-            .unwrap_err()
-            .contains("'chess' is not a game"));
-        assert!(read("Size", Some("big")).unwrap_err().starts_with("Size: "));
+        assert_eq!(
+            read("UCI_Variant", Some("chess")).map_err(|e| e.to_string()),
+            Err(
+                "UCI_Variant 'chess' is not a game of this engine (crossjack, jcshock, crossings)"
+                    .into()
+            )
+        );
+        assert!(matches!(
+            read("Size", Some("big")),
+            Err(OptionError::BadSize(_))
+        ));
     }
 
     #[test]
     fn spins_are_checked_against_their_range() {
+        let message = |name, value| read(name, Some(value)).map_err(|e| e.to_string());
         assert_eq!(
-            read("Hash", Some("0")),
+            message("Hash", "0"),
             Err("Hash value 0 is out of range 1..1024".into())
         );
         assert_eq!(
-            read("Hash", Some("lots")),
+            message("Hash", "lots"),
             Err("Hash value 'lots' is not a whole number in 1..1024".into())
         );
-        assert!(read("Move Overhead", Some("-1")).is_err());
+        assert_eq!(
+            message("Move Overhead", "-1"),
+            Err("Move Overhead value '-1' is not a whole number in 0..5000".into())
+        );
     }
 
     #[test]
     fn unknown_names_missing_values_and_valued_buttons_are_errors() {
-        assert!(read("Threads", Some("2"))
-            .unwrap_err()
-            .starts_with("unknown option 'Threads'"));
+        let message = |name, value| read(name, value).map_err(|e| e.to_string());
         assert_eq!(
-            read("Hash", None),
+            message("Threads", Some("2")),
+            Err(
+                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            message("Hash", None),
             Err("option Hash needs 'value <…>'".into())
         );
-        assert!(read("Clear Hash", Some("now")).is_err());
+        assert_eq!(
+            message("clear hash", Some("now")),
+            Err("Clear Hash is a button and takes no value, got 'now'".into())
+        );
     }
 }

@@ -118,57 +118,24 @@ fn breaks_lines(c: char) -> bool {
     c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 
-/// An in-memory sink for tests: everything written, shared with the [`Output`].
-#[derive(Clone, Default)]
-pub struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Capture {
-    /// An output writing into a new capture, and the capture.
-    pub fn output() -> (Output, Capture) {
-        let capture = Capture::default();
-        (Output::new(Box::new(capture.clone())), capture)
-    }
-
-    /// Takes every complete line written so far.
-    pub fn take_lines(&self) -> Vec<String> {
-        let mut bytes = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        bytes.clear();
-        text.lines().map(String::from).collect()
-    }
-}
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::test_output::capture;
 
     #[test]
     fn lines_end_with_a_line_break() {
-        let (out, capture) = Capture::output();
+        let (out, captured) = capture();
         out.line("readyok");
         out.lines(["a", "b"]);
-        assert_eq!(capture.take_lines(), ["readyok", "a", "b"]);
+        assert_eq!(captured.take_lines(), ["readyok", "a", "b"]);
     }
 
     #[test]
     fn errors_are_info_strings() {
-        let (out, capture) = Capture::output();
+        let (out, captured) = capture();
         out.error("bad thing");
-        assert_eq!(capture.take_lines(), ["info string error: bad thing"]);
+        assert_eq!(captured.take_lines(), ["info string error: bad thing"]);
     }
 
     struct Closed;
@@ -204,10 +171,10 @@ mod tests {
 
     #[test]
     fn control_characters_and_line_separators_are_escaped() {
-        let (out, capture) = Capture::output();
+        let (out, captured) = capture();
         out.error("found '\u{0}\u{b}\u{1b}[2J\u{85}\u{2028}\r\n'");
         assert_eq!(
-            capture.take_lines(),
+            captured.take_lines(),
             ["info string error: found '\\u{0}\\u{b}\\u{1b}[2J\\u{85}\\u{2028}\\u{d}\\u{a}'"]
         );
     }

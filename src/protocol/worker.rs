@@ -1,21 +1,24 @@
-//! The search thread: one search or perft at a time, on its own thread, with its own copy of
-//! the game and the transposition table.
+//! The search thread: one thread for the engine's life, running one search or perft at a
+//! time on its own copy of the game, with the transposition table lent to it for the job.
 //!
-//! The thread writes its own `info` lines and its final answer (`bestmove …`, or the perft
-//! lines), so the input loop never waits on it except where the protocol asks for it (`stop`,
-//! `quit`). Just before the final answer the thread signals that it is done; the table comes
-//! back through `join`.
+//! The thread keeps the searcher's buffers ([`SearchBuffers`]) from one job to the next, so a
+//! `go` neither starts a thread nor allocates them. It writes its own `info` lines and its
+//! final answer (`bestmove …`, or the perft report), so the input loop never waits on it
+//! except where the protocol asks for it (`stop`, `quit`). Just before the final answer the
+//! thread signals that it is finishing, and once the answer is written it hands the table
+//! back.
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::games::AnyGame;
-use crate::search::{Info, Limits, Score, TranspositionTable};
+use crate::perft;
+use crate::search::{Info, Limits, Score, SearchBuffers, TranspositionTable};
 
 use super::output::Output;
 
@@ -34,16 +37,19 @@ impl Job {
         &self,
         game: &mut AnyGame,
         tt: &mut TranspositionTable,
+        buffers: &mut SearchBuffers,
         stop: &AtomicBool,
         out: &Output,
     ) -> Vec<String> {
         match self {
             Job::Search(limits) => {
-                let best = game.search(limits, tt, stop, &mut |info| out.line(&info_line(info)));
-                answer_search(limits, best.as_deref(), stop)
+                let best = game.search(limits, tt, buffers, stop, &mut |info| {
+                    out.line(&info_line(info))
+                });
+                bestmove(best.as_deref())
             }
             Job::Perft(depth) => match game.divide(*depth, stop) {
-                Some(divide) => perft_lines(&divide),
+                Some(divide) => perft::report(&divide, *depth),
                 None => vec![PERFT_STOPPED.to_string()],
             },
         }
@@ -51,16 +57,25 @@ impl Job {
 
     /// The answer when [`Job::run`] panicked: an error line, and for a search the
     /// `bestmove (none)` a controller waits for.
-    fn fail(&self, stop: &AtomicBool, out: &Output) -> Vec<String> {
+    fn fail(&self, out: &Output) -> Vec<String> {
         match self {
-            Job::Search(limits) => {
+            Job::Search(_) => {
                 out.error("go: the search failed with an internal error");
-                answer_search(limits, None, stop)
+                bestmove(None)
             }
             Job::Perft(_) => {
                 out.error("go: perft failed with an internal error");
                 Vec::new()
             }
+        }
+    }
+
+    /// True when the answer must wait for `stop` (UCI `go infinite`, or `go` without limits),
+    /// even when the job ended early: found its move, had none, or failed.
+    fn waits_for_stop(&self) -> bool {
+        match self {
+            Job::Search(limits) => limits.waits_for_stop(),
+            Job::Perft(_) => false,
         }
     }
 }
@@ -70,49 +85,31 @@ impl Job {
 fn guarded(
     job: &Job,
     tt: &mut TranspositionTable,
-    stop: &AtomicBool,
+    buffers: &mut SearchBuffers,
     out: &Output,
-    work: impl FnOnce(&mut TranspositionTable) -> Vec<String>,
+    work: impl FnOnce(&mut TranspositionTable, &mut SearchBuffers) -> Vec<String>,
 ) -> Vec<String> {
-    match panic::catch_unwind(AssertUnwindSafe(|| work(tt))) {
+    match panic::catch_unwind(AssertUnwindSafe(|| work(tt, buffers))) {
         Ok(answer) => answer,
         Err(_) => {
-            // A search interrupted half way may leave the table inconsistent.
+            // A search interrupted half way may leave the table and buffers inconsistent.
             tt.clear();
-            job.fail(stop, out)
+            buffers.clear();
+            job.fail(out)
         }
     }
 }
 
-/// The `bestmove` line of a search that found `best`. An infinite search answers only after
-/// `stop` (UCI), even when it ended early: the searcher waits for it itself, but a search that
-/// had no move or failed gets here at once.
-fn answer_search(limits: &Limits, best: Option<&str>, stop: &AtomicBool) -> Vec<String> {
-    if limits.infinite {
-        while !stop.load(Ordering::SeqCst) {
-            thread::park_timeout(Duration::from_millis(100));
-        }
-    }
+/// The `bestmove` line of a search that found `best`.
+fn bestmove(best: Option<&str>) -> Vec<String> {
     vec![format!("bestmove {}", best.unwrap_or("(none)"))]
 }
 
 /// The answer of a perft ended by `stop` (or `quit`): a partial count would mislead.
 const PERFT_STOPPED: &str = "info string perft stopped before it finished: no count";
 
-/// The perft answer: `<move>: <leaves>` per root move, an empty line, the total.
-fn perft_lines(divide: &[(String, u64)]) -> Vec<String> {
-    let total: u64 = divide.iter().map(|(_, nodes)| nodes).sum();
-    let mut lines: Vec<String> = divide
-        .iter()
-        .map(|(mv, nodes)| format!("{mv}: {nodes}"))
-        .collect();
-    lines.push(String::new());
-    lines.push(format!("Nodes searched: {total}"));
-    lines
-}
-
 /// The `info` line of a progress report.
-pub fn info_line(info: &Info) -> String {
+fn info_line(info: &Info) -> String {
     let score = match info.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
@@ -133,11 +130,76 @@ pub fn info_line(info: &Info) -> String {
     line
 }
 
-/// A job on its thread.
-struct Running {
-    handle: JoinHandle<TranspositionTable>,
-    /// Receives one message (or a hang-up) just before the thread writes its final answer.
-    finished: Receiver<()>,
+/// A job for the thread: what to do, on which game, with which table.
+struct Order {
+    job: Job,
+    game: AnyGame,
+    tt: TranspositionTable,
+}
+
+/// What the thread tells about the job it runs.
+enum Progress {
+    /// The job is done and its answer about to be written: the engine counts as idle from
+    /// now, so a controller that reads the answer and sends `go` at once is never refused.
+    Finishing,
+    /// The answer is written; the table comes back.
+    Answered(TranspositionTable),
+}
+
+/// The search thread's body: runs orders one after the other until the engine hangs up.
+fn serve(orders: Receiver<Order>, progress: Sender<Progress>, stop: &AtomicBool, out: &Output) {
+    let mut buffers = SearchBuffers::new();
+    for Order {
+        job,
+        mut game,
+        mut tt,
+    } in orders
+    {
+        let answer = guarded(&job, &mut tt, &mut buffers, out, |tt, buffers| {
+            job.run(&mut game, tt, buffers, stop, out)
+        });
+        if job.waits_for_stop() {
+            wait_for_stop(stop);
+        }
+        if progress.send(Progress::Finishing).is_err() {
+            return;
+        }
+        out.lines(answer);
+        if progress.send(Progress::Answered(tt)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Blocks until `stop` is set; [`Worker::stop`] unparks the thread after setting it.
+fn wait_for_stop(stop: &AtomicBool) {
+    while !stop.load(Ordering::SeqCst) {
+        thread::park();
+    }
+}
+
+/// The live search thread and its two channels.
+struct SearchThread {
+    orders: Sender<Order>,
+    progress: Receiver<Progress>,
+    handle: JoinHandle<()>,
+}
+
+impl SearchThread {
+    fn spawn(stop: &Arc<AtomicBool>, out: &Output) -> io::Result<SearchThread> {
+        let (orders, incoming) = mpsc::channel();
+        let (progress_tx, progress) = mpsc::channel();
+        let stop = Arc::clone(stop);
+        let out = out.clone();
+        let handle = thread::Builder::new()
+            .name("search".into())
+            .spawn(move || serve(incoming, progress_tx, &stop, &out))?;
+        Ok(SearchThread {
+            orders,
+            progress,
+            handle,
+        })
+    }
 }
 
 /// What [`Worker::collect`] found.
@@ -149,96 +211,114 @@ pub enum Collected {
     Busy,
 }
 
-/// The search thread's handle: at most one job at a time.
+/// The search thread's handle: at most one job at a time. The thread starts with the first
+/// job and serves every later one; should it ever die, the next job starts a new one.
 pub struct Worker {
     stop: Arc<AtomicBool>,
-    running: Option<Running>,
+    out: Output,
+    thread: Option<SearchThread>,
+    /// True from a job's start until [`Worker::collect`] finds it answered.
+    busy: bool,
 }
 
 impl Worker {
-    /// A worker with no job.
-    pub fn new() -> Self {
+    /// A worker with no job, whose thread will write to `out`.
+    pub fn new(out: Output) -> Self {
         Worker {
             stop: Arc::new(AtomicBool::new(false)),
-            running: None,
+            out,
+            thread: None,
+            busy: false,
         }
     }
 
-    /// Starts `job` on a new thread, on `game` with `tt`. The caller must have collected the
-    /// previous job (the stop flag is shared and reset here).
-    pub fn start(
-        &mut self,
-        job: Job,
-        mut game: AnyGame,
-        mut tt: TranspositionTable,
-        out: &Output,
-    ) -> io::Result<()> {
-        debug_assert!(self.running.is_none(), "a job is already running");
+    /// Starts `job` on the search thread, on `game` with `tt`. The caller must have collected
+    /// the previous job (the stop flag is shared and reset here). The thread is started if
+    /// there is none yet; the error says why it could not be (the table is then lost).
+    pub fn start(&mut self, job: Job, game: AnyGame, tt: TranspositionTable) -> io::Result<()> {
+        debug_assert!(!self.busy, "a job is already running");
         self.stop.store(false, Ordering::SeqCst);
-        let stop = Arc::clone(&self.stop);
-        let out = out.clone();
-        let (finished_tx, finished) = mpsc::channel();
-        let handle = thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                let answer = guarded(&job, &mut tt, &stop, &out, |tt| {
-                    job.run(&mut game, tt, &stop, &out)
-                });
-                // The signal goes first: once a controller has read the answer, the
-                // engine already counts as idle, so its next `go` is never refused.
-                let _ = finished_tx.send(());
-                out.lines(answer);
-                tt
-            })?;
-        self.running = Some(Running { handle, finished });
+        let mut order = Order { job, game, tt };
+        if let Some(thread) = &self.thread {
+            match thread.orders.send(order) {
+                Ok(()) => {
+                    self.busy = true;
+                    return Ok(());
+                }
+                // The thread is gone (it cannot hang up otherwise): start another.
+                Err(mpsc::SendError(returned)) => order = returned,
+            }
+        }
+        let thread = self
+            .thread
+            .insert(SearchThread::spawn(&self.stop, &self.out)?);
+        thread
+            .orders
+            .send(order)
+            .map_err(|_| io::Error::other("the search thread ended as it started"))?;
+        self.busy = true;
         Ok(())
     }
 
-    /// Collects the job if it has finished, waiting for it up to `wait`.
+    /// Collects the job if it has finished, waiting for it up to `wait`. Once the thread
+    /// says it is finishing, this waits for its answer to be written, so nothing the engine
+    /// writes afterwards can come before it.
     pub fn collect(&mut self, wait: Duration) -> Collected {
-        let Some(running) = &self.running else {
+        let Some(thread) = self.thread.as_ref().filter(|_| self.busy) else {
             return Collected::Idle(None);
         };
-        let still_running = if wait.is_zero() {
-            matches!(running.finished.try_recv(), Err(TryRecvError::Empty))
+        let finishing = if wait.is_zero() {
+            thread.progress.try_recv().map_err(|e| match e {
+                TryRecvError::Empty => RecvTimeoutError::Timeout,
+                TryRecvError::Disconnected => RecvTimeoutError::Disconnected,
+            })
         } else {
-            matches!(
-                running.finished.recv_timeout(wait),
-                Err(RecvTimeoutError::Timeout)
-            )
+            thread.progress.recv_timeout(wait)
         };
-        if still_running {
-            return Collected::Busy;
-        }
-        match self.running.take().map(|running| running.handle.join()) {
-            Some(Ok(tt)) => Collected::Idle(Some(tt)),
-            Some(Err(_)) => {
+        let answered = match finishing {
+            Err(RecvTimeoutError::Timeout) => return Collected::Busy,
+            Ok(_) => thread.progress.recv(),
+            Err(RecvTimeoutError::Disconnected) => Err(mpsc::RecvError),
+        };
+        self.busy = false;
+        match answered {
+            Ok(Progress::Answered(tt)) => Collected::Idle(Some(tt)),
+            Ok(Progress::Finishing) | Err(_) => {
                 log::error!("the search thread died; the table is rebuilt");
+                if let Some(dead) = self.thread.take() {
+                    let _ = dead.handle.join();
+                }
                 Collected::Idle(None)
             }
-            None => Collected::Idle(None),
         }
     }
 
     /// True while a job runs.
     pub fn is_busy(&self) -> bool {
-        self.running.is_some()
+        self.busy
     }
 
     /// Asks the job to stop and waits up to `wait` for its answer.
     pub fn stop(&mut self, wait: Duration) -> Collected {
-        let Some(running) = &self.running else {
+        if !self.busy {
             return Collected::Idle(None);
-        };
-        self.stop.store(true, Ordering::SeqCst);
-        running.handle.thread().unpark();
+        }
+        self.raise_stop();
         self.collect(wait)
+    }
+
+    fn raise_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = &self.thread {
+            thread.handle.thread().unpark();
+        }
     }
 }
 
-impl Default for Worker {
-    fn default() -> Self {
-        Worker::new()
+impl Drop for Worker {
+    /// Ends any job; the thread then ends too, since no order can come any more.
+    fn drop(&mut self) {
+        self.raise_stop();
     }
 }
 
@@ -246,16 +326,19 @@ impl Default for Worker {
 mod tests {
     use super::*;
     use crate::games::{BoardSize, GameKind};
-    use crate::protocol::output::Capture;
+    use crate::protocol::test_output::{capture, Captured};
 
-    fn start(job: Job) -> (Worker, Capture) {
-        let (out, capture) = Capture::output();
-        let game = AnyGame::start(GameKind::JcShock, BoardSize::square(4)).expect("a start");
-        let mut worker = Worker::new();
+    fn jcshock(size: usize) -> AnyGame {
+        AnyGame::start(GameKind::JcShock, BoardSize::square(size)).expect("a start")
+    }
+
+    fn start(job: Job) -> (Worker, Captured) {
+        let (out, captured) = capture();
+        let mut worker = Worker::new(out);
         worker
-            .start(job, game, TranspositionTable::new(1), &out)
+            .start(job, jcshock(4), TranspositionTable::new(1))
             .expect("a thread");
-        (worker, capture)
+        (worker, captured)
     }
 
     fn wait_idle(worker: &mut Worker) -> Option<TranspositionTable> {
@@ -265,14 +348,22 @@ mod tests {
         }
     }
 
+    fn depth(plies: u32) -> Job {
+        Job::Search(Limits {
+            depth: Some(plies),
+            ..Limits::default()
+        })
+    }
+
     /// The answer of `job` when its work panics.
     fn answer_after_panic(job: &Job) -> (Vec<String>, Vec<String>) {
-        let (out, capture) = Capture::output();
-        let stop = AtomicBool::new(false);
-        let answer = guarded(job, &mut TranspositionTable::new(1), &stop, &out, |_| {
+        let (out, captured) = capture();
+        let mut tt = TranspositionTable::new(1);
+        let mut buffers = SearchBuffers::new();
+        let answer = guarded(job, &mut tt, &mut buffers, &out, |_, _| {
             panic!("a job that panics")
         });
-        (capture.take_lines(), answer)
+        (captured.take_lines(), answer)
     }
 
     #[test]
@@ -301,18 +392,102 @@ mod tests {
             infinite: true,
             ..Limits::default()
         };
-        let (mut worker, capture) = start(Job::Search(limits));
+        let (mut worker, captured) = start(Job::Search(limits));
         assert!(matches!(worker.collect(Duration::ZERO), Collected::Busy));
         assert!(matches!(
             worker.stop(Duration::from_secs(5)),
             Collected::Idle(Some(_))
         ));
-        let lines = capture.take_lines();
+        let lines = captured.take_lines();
         assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")));
         assert_eq!(
             lines.iter().filter(|l| l.starts_with("bestmove")).count(),
             1
         );
+    }
+
+    #[test]
+    fn a_search_that_finishes_early_still_waits_for_stop_when_infinite() {
+        // A 3x3 Cross-Jack tree is small: the search runs out of tree long before the stop.
+        let (out, captured) = capture();
+        let mut worker = Worker::new(out);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let game = AnyGame::start(GameKind::CrossJack, BoardSize::square(3)).expect("a start");
+        worker
+            .start(Job::Search(limits), game, TranspositionTable::new(1))
+            .expect("a thread");
+        assert!(matches!(
+            worker.collect(Duration::from_millis(200)),
+            Collected::Busy
+        ));
+        assert!(!captured
+            .take_lines()
+            .iter()
+            .any(|l| l.starts_with("bestmove")));
+        assert!(matches!(
+            worker.stop(Duration::from_secs(5)),
+            Collected::Idle(Some(_))
+        ));
+        assert!(captured
+            .take_lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")));
+    }
+
+    #[test]
+    fn one_thread_serves_every_job() {
+        let (mut worker, captured) = start(depth(2));
+        let tt = wait_idle(&mut worker).expect("the table comes back");
+        let first = worker.thread.as_ref().map(|t| t.handle.thread().id());
+        worker.start(depth(3), jcshock(4), tt).expect("a thread");
+        let tt = wait_idle(&mut worker).expect("the table comes back");
+        worker
+            .start(Job::Perft(1), jcshock(4), tt)
+            .expect("a thread");
+        wait_idle(&mut worker).expect("the table comes back");
+        assert!(first.is_some());
+        assert_eq!(
+            worker.thread.as_ref().map(|t| t.handle.thread().id()),
+            first
+        );
+        let answers = captured.take_lines();
+        assert_eq!(
+            answers.iter().filter(|l| l.starts_with("bestmove")).count(),
+            2
+        );
+        // The perft report: 16 root moves with one leaf each, then the total.
+        let report = &answers[answers.len().saturating_sub(18)..];
+        assert!(
+            report[..16].iter().all(|l| l.ends_with(": 1")),
+            "{report:?}"
+        );
+        assert_eq!(report[16..], ["", "Nodes searched: 16"]);
+    }
+
+    #[test]
+    fn a_dead_search_thread_is_replaced_by_the_next_job() {
+        let (out, captured) = capture();
+        let mut worker = Worker::new(out);
+        let (orders, hung_up) = mpsc::channel();
+        drop(hung_up);
+        let (_, progress) = mpsc::channel();
+        let handle = thread::spawn(|| {});
+        worker.thread = Some(SearchThread {
+            orders,
+            progress,
+            handle,
+        });
+        worker
+            .start(depth(1), jcshock(4), TranspositionTable::new(1))
+            .expect("a new thread");
+        assert!(wait_idle(&mut worker).is_some());
+        assert!(captured
+            .take_lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")));
     }
 
     #[test]
@@ -330,14 +505,5 @@ mod tests {
             info_line(&info),
             "info depth 3 seldepth 5 score mate -2 nodes 1000 nps 100000 time 10 hashfull 7 pv d7 e2"
         );
-    }
-
-    #[test]
-    fn perft_answers_one_line_per_move_and_the_total() {
-        let (mut worker, capture) = start(Job::Perft(1));
-        wait_idle(&mut worker);
-        let lines = capture.take_lines();
-        assert_eq!(lines.len(), 16 + 2);
-        assert_eq!(lines[17], "Nodes searched: 16");
     }
 }

@@ -38,8 +38,66 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Budget from the clocks (time management decides how much to use).
     pub clock: Option<Clock>,
-    /// Search until told to stop.
+    /// Search until told to stop (see [`Limits::waits_for_stop`]).
     pub infinite: bool,
     /// Time kept in reserve for communication lag (the `Move Overhead` option).
     pub move_overhead: Duration,
+}
+
+impl Limits {
+    /// True when the answer must wait for `stop` even once the search has finished:
+    /// `infinite`, or no limit at all (UCI `go` without arguments). The one place that says
+    /// "no limit means infinite".
+    pub fn waits_for_stop(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.clock.is_none())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_limit_at_all_waits_for_stop() {
+        assert!(Limits::default().waits_for_stop());
+    }
+
+    #[test]
+    fn infinite_waits_for_stop_whatever_else_is_set() {
+        let limits = Limits {
+            infinite: true,
+            depth: Some(3),
+            ..Limits::default()
+        };
+        assert!(limits.waits_for_stop());
+    }
+
+    #[test]
+    fn any_limit_ends_the_wait() {
+        let limited = [
+            Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+            Limits {
+                nodes: Some(1),
+                ..Limits::default()
+            },
+            Limits {
+                movetime: Some(Duration::ZERO),
+                ..Limits::default()
+            },
+            Limits {
+                clock: Some(Clock::default()),
+                ..Limits::default()
+            },
+        ];
+        for limits in limited {
+            assert!(!limits.waits_for_stop(), "{limits:?}");
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! search), backed by the [`TranspositionTable`]; [`time`] decides how long a search may take,
 //! `ordering` in which order moves are tried, and [`value`] how results are scored.
 
+mod buffers;
 mod control;
 pub mod info;
 pub mod limits;
@@ -15,25 +16,24 @@ pub mod time;
 pub mod tt;
 pub mod value;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
+pub use buffers::SearchBuffers;
 pub use info::{Info, Score};
 pub use limits::{Clock, Limits};
 pub use tt::TranspositionTable;
 
-use crate::games::{Game, GameState, MAX_MOVES};
+use crate::games::{Game, GameState};
 use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
 use value::{is_mate, INFINITY, MATE, MAX_PLY};
 
-/// How often a search that must wait for `stop` looks at the flag.
-const STOP_POLL: Duration = Duration::from_millis(1);
-
 /// Searches the current position of `state` within `limits` (or until `stop` is set) and
 /// returns the best move found; `None` only when the game is over. After each completed depth
 /// of the iterative deepening, `report` receives its result. `state` is returned as it came.
+/// The search works in `buffers`, which it allocates only when they are empty or were last
+/// used for another game.
 ///
 /// Every limit that is set applies and the first one reached ends the search:
 /// - `depth` completes exactly that many plies (0 counts as 1);
@@ -43,8 +43,9 @@ const STOP_POLL: Duration = Duration::from_millis(1);
 ///   one legal move;
 /// - `stop` ends the search at once.
 ///
-/// With `infinite`, or with no limit at all (UCI `go` without arguments), the search never
-/// returns before `stop` is set, even when it has nothing left to search.
+/// Without any of them the search deepens until `stop` or the deepest ply. It returns as soon
+/// as it is done: holding the answer back until `stop` (see [`Limits::waits_for_stop`]) is
+/// the caller's business.
 ///
 /// A move is always returned when the game is not over, even when stopped before depth 1
 /// completes: then the table's move for the position, or the first legal move. A depth cut
@@ -54,32 +55,25 @@ pub fn search<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
     tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let mut root_moves = Vec::with_capacity(MAX_MOVES);
-    state.generate_moves(&mut root_moves);
-    if root_moves.is_empty() {
-        return None;
-    }
-    tt.new_search();
-    let budget = time::budget(limits, state.position().side_to_move());
-    let control = Control::new(stop, limits.nodes, budget.map(|b| b.hard));
-    let mut searcher = Searcher::<G>::new(tt, control);
-    let best_index = deepen(
-        &mut searcher,
-        state,
-        limits,
-        budget,
-        root_moves.len(),
-        report,
-    );
-    if waits_for_stop(limits, budget) {
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(STOP_POLL);
-        }
-    }
-    root_moves.get(usize::from(best_index)).copied()
+    let mut workspace = buffers.take::<G::Move>();
+    state.generate_moves(&mut workspace.root_moves);
+    let root_moves = workspace.root_moves.len();
+    let best = if root_moves == 0 {
+        None
+    } else {
+        tt.new_search();
+        let budget = time::budget(limits, state.position().side_to_move());
+        let control = Control::new(stop, limits.nodes, budget.map(|b| b.hard));
+        let mut searcher = Searcher::<G>::new(tt, control, &mut workspace);
+        let best_index = deepen(&mut searcher, state, limits, budget, root_moves, report);
+        workspace.root_moves.get(usize::from(best_index)).copied()
+    };
+    buffers.put_back(workspace);
+    best
 }
 
 /// Iterative deepening: searches one ply deeper at a time until a limit ends it, reporting
@@ -110,7 +104,7 @@ fn deepen<G: Game>(
             nodes: searcher.nodes,
             time: searcher.control.elapsed(),
             hashfull: searcher.tt.hashfull(),
-            pv: notation(state, searcher.pv.line(0)),
+            pv: notation(state, searcher.workspace.pv.line(0)),
         });
         if let Some(budget) = budget {
             let settled = root_moves == 1 || proven_within(value, depth);
@@ -137,12 +131,6 @@ fn table_move(tt: &TranspositionTable, hash: u64, root_moves: usize) -> u16 {
         .and_then(|entry| entry.move_index)
         .filter(|&i| usize::from(i) < root_moves)
         .unwrap_or(0)
-}
-
-/// True when the search must wait for `stop` even after it has finished: `infinite`, or no
-/// limit at all (UCI `go` without arguments).
-fn waits_for_stop(limits: &Limits, budget: Option<TimeBudget>) -> bool {
-    limits.infinite || (limits.depth.is_none() && limits.nodes.is_none() && budget.is_none())
 }
 
 /// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.

@@ -1,31 +1,13 @@
 //! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
 //! transposition-table cutoffs away from the principal variation, and mate-distance pruning.
 
+use super::buffers::Workspace;
 use super::control::Control;
-use super::ordering::MoveOrdering;
-use super::pv::PvTable;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
-use crate::games::{Game, GameState, Status, MAX_MOVES};
+use crate::games::{Game, GameState, Status};
 
-/// One ply's move buffers: the moves in generation order and the order to try them in.
-#[derive(Debug)]
-struct PlyBuffers<M> {
-    moves: Vec<M>,
-    order: Vec<u16>,
-}
-
-// By hand: the derive would ask for `M: Default`, which moves need not be.
-impl<M> Default for PlyBuffers<M> {
-    fn default() -> Self {
-        PlyBuffers {
-            moves: Vec::new(),
-            order: Vec::new(),
-        }
-    }
-}
-
-/// The state of one search: everything the recursion needs, allocated once.
+/// The state of one search: everything the recursion needs, allocated before it starts.
 pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) tt: &'a mut TranspositionTable,
     pub(crate) control: Control<'a>,
@@ -33,35 +15,30 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) nodes: u64,
     /// Deepest ply reached.
     pub(crate) seldepth: usize,
-    /// Best lines; `pv.line(0)` is the root's.
-    pub(crate) pv: PvTable<G::Move>,
     /// The root move to try first (the previous iteration's best), by index.
     pub(crate) root_hint: Option<u16>,
     /// The best root move of the running iteration among those searched to the end, with its
     /// value; it survives an abort.
     pub(crate) root_best: Option<(u16, i32)>,
-    ordering: MoveOrdering<G::Move>,
-    plies: Vec<PlyBuffers<G::Move>>,
+    /// The move buffers, the best lines (`workspace.pv`) and the killer moves.
+    pub(crate) workspace: &'a mut Workspace<G::Move>,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
-    /// A searcher with its buffers for every ply allocated.
-    pub(crate) fn new(tt: &'a mut TranspositionTable, control: Control<'a>) -> Self {
+    /// A searcher at its first node, working in `workspace`.
+    pub(crate) fn new(
+        tt: &'a mut TranspositionTable,
+        control: Control<'a>,
+        workspace: &'a mut Workspace<G::Move>,
+    ) -> Self {
         Searcher {
             tt,
             control,
             nodes: 0,
             seldepth: 0,
-            pv: PvTable::new(),
             root_hint: None,
             root_best: None,
-            ordering: MoveOrdering::new(),
-            plies: (0..=MAX_PLY)
-                .map(|_| PlyBuffers {
-                    moves: Vec::with_capacity(MAX_MOVES),
-                    order: Vec::with_capacity(MAX_MOVES),
-                })
-                .collect(),
+            workspace,
         }
     }
 
@@ -81,7 +58,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        self.pv.clear(ply);
+        self.workspace.pv.clear(ply);
         if depth <= 0 || ply >= MAX_PLY {
             return leaf_value(state, ply);
         }
@@ -114,15 +91,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             entry.and_then(|e| e.move_index)
         };
 
-        let mut buffers = std::mem::take(&mut self.plies[ply]);
+        let mut buffers = std::mem::take(&mut self.workspace.plies[ply]);
         buffers.moves.clear();
         state.generate_moves(&mut buffers.moves);
         if buffers.moves.is_empty() {
-            self.plies[ply] = buffers;
+            self.workspace.plies[ply] = buffers;
             let side = state.position().side_to_move();
             return value::terminal(state.status(), side, ply);
         }
-        self.ordering
+        self.workspace
+            .ordering
             .order(&buffers.moves, ply, hinted, &mut buffers.order);
 
         let mut best_value = -INFINITY;
@@ -151,18 +129,18 @@ impl<'a, G: Game> Searcher<'a, G> {
                 if value > alpha {
                     alpha = value;
                     best_index = Some(index);
-                    self.pv.update(ply, mv);
+                    self.workspace.pv.update(ply, mv);
                     if ply == 0 {
                         self.root_best = Some((index, value));
                     }
                     if value >= beta {
-                        self.ordering.record_cutoff(ply, mv);
+                        self.workspace.ordering.record_cutoff(ply, mv);
                         break;
                     }
                 }
             }
         }
-        self.plies[ply] = buffers;
+        self.workspace.plies[ply] = buffers;
         if self.control.aborted() {
             return 0;
         }

@@ -22,6 +22,11 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         }
     }
 
+    /// Forgets every killer, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.killers.fill([None; KILLERS]);
+    }
+
     /// Fills `order` with indices into `moves`, the most promising first. `hinted` (the
     /// table's move) is ignored when out of range.
     pub(crate) fn order(&self, moves: &[M], ply: usize, hinted: Option<u16>, order: &mut Vec<u16>) {

@@ -3,7 +3,7 @@
 
 use super::value::MAX_PLY;
 
-/// Best lines per ply, preallocated once per search.
+/// Best lines per ply, allocated once and reused by every search (see `SearchBuffers`).
 #[derive(Debug)]
 pub(crate) struct PvTable<M> {
     lines: Vec<Vec<M>>,

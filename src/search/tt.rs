@@ -91,7 +91,6 @@ fn encode_bound(bound: Bound) -> u8 {
 #[derive(Debug)]
 pub struct TranspositionTable {
     clusters: Vec<Cluster>,
-    megabytes: usize,
     generation: u8,
 }
 
@@ -101,14 +100,8 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Self {
         TranspositionTable {
             clusters: allocate(megabytes),
-            megabytes,
             generation: 0,
         }
-    }
-
-    /// The size asked for, in MB.
-    pub fn megabytes(&self) -> usize {
-        self.megabytes
     }
 
     /// How many results the table can hold.
