@@ -700,10 +700,10 @@ class Referee:
     def ask(self, lines, responses, until=None):
         """Sends `lines`; collects `responses` `response …` lines (and up to a line equal to
         `until`); returns (error texts, response texts)."""
-        self.child.send(*lines)
         deadline = time.monotonic() + SETUP_PATIENCE
         errors, answers = [], []
         try:
+            self.child.send(*lines)
             while len(answers) < responses or (until and until not in answers):
                 line = self.child.readline(deadline)
                 if line.startswith("info string error: "):
@@ -969,69 +969,88 @@ class Worker(threading.Thread):
             engine.kill()
 
     def play(self, job):
-        settings = self.settings
-        sides = (job.p1, job.p2)
-        names = [settings.engines[i].name for i in sides]
-        limits = [settings.engines[i].limits for i in sides]
-        margin = settings.margin
-        record = {"id": job.id, "pair": job.pair, "p1": names[0], "p2": names[1],
-                  "opening": job.opening.to_json(), "moves": []}
-        played = record["moves"]
-
-        def end(result, reason, detail="", loser=None):
-            if loser is not None:
-                self.retire(sides[loser])
-                result = "p2win" if loser == 0 else "p1win"
-            record.update(result=result, reason=reason, detail=detail,
-                          loser=None if loser is None else names[loser])
-            record["match"] = settings.header
-            return record
-
+        """Plays one game to its end; returns its record."""
+        game = GameInPlay(job, self.settings)
         for side in (0, 1):
-            failure = self.ready_engine(sides[side])
+            failure = self.ready_engine(game.sides[side])
             if failure:
-                return end(None, failure[0], failure[1], loser=side)
-
-        fen = job.opening.fen
-        clocks = [limits[0].base_ms, limits[1].base_ms]
+                return self.adjudicate(game, side, *failure)
         while True:
-            moves = job.opening.moves + [m["move"] for m in played]
-            state = self.referee.state(fen, moves)
+            state = self.referee.state(game.fen, game.moves())
             if state.result != "none":
-                return end(state.result, RULES)
-            if len(played) >= settings.max_plies:
-                return end("draw", MAX_PLIES, "%d plies played" % len(played))
+                return game.record_end(state.result, RULES)
+            if len(game.played) >= self.settings.max_plies:
+                return game.record_end("draw", MAX_PLIES, "%d plies played" % len(game.played))
             side = 0 if state.p1turn else 1
-            engine = self.engines[sides[side]]
-            budget = limits[side].budget_ms(clocks[side])
-            wait = (settings.timeout if budget is None
-                    else (budget + margin) / 1000.0 + LATE_ANSWER_GRACE)
-            try:
-                token, line, seconds = engine.think(
-                    position_command(fen, moves),
-                    go_command(engine.spec.proto, limits, clocks, side), wait)
-            except NoAnswer:
-                if budget is None:
-                    return end(None, TIMEOUT, "no bestmove within %g s (--timeout)" % wait,
-                               loser=side)
-                return end(None, FORFEIT, "no bestmove at all (%d ms left, margin %d ms; "
-                           "waited %d ms)" % (budget, margin, wait * 1000), loser=side)
-            except Gone as e:
-                return end(None, CRASH, str(e), loser=side)
-            used = int(round(seconds * 1000))
-            if budget is not None and used > budget + margin:
-                return end(None, FORFEIT, "bestmove after %d ms with %d ms left (margin %d ms)"
-                           % (used, budget, margin), loser=side)
-            if limits[side].clocked:
-                clocks[side] += limits[side].inc_ms - used
-            if token is None:
-                return end(None, UNPARSABLE, "'%s': no move after bestmove" % line.strip(),
-                           loser=side)
-            move = next((m for m in state.legal if m.lower() == token.lower()), None)
-            if move is None:
-                why = self.referee.why_illegal(fen, moves, token)
-                return end(None, ILLEGAL, "'%s': %s" % (token, why), loser=side)
-            played.append({"move": move, "ms": used})
+            failure = self.play_move(game, side, state.legal)
+            if failure:
+                return self.adjudicate(game, side, *failure)
+
+    def adjudicate(self, game, side, reason, detail):
+        """`side` loses for misbehaving; its engine is replaced for the next game."""
+        self.retire(game.sides[side])
+        return game.record_end("p2win" if side == 0 else "p1win", reason, detail,
+                               loser=game.names[side])
+
+    def play_move(self, game, side, legal):
+        """Asks the mover for its move and judges the answer: None when the move is played,
+        else (reason, detail) of the mover's loss."""
+        settings = self.settings
+        engine = self.engines[game.sides[side]]
+        limits = game.limits[side]
+        budget = limits.budget_ms(game.clocks[side])
+        wait = (settings.timeout if budget is None
+                else (budget + settings.margin) / 1000.0 + LATE_ANSWER_GRACE)
+        try:
+            token, line, seconds = engine.think(
+                position_command(game.fen, game.moves()),
+                go_command(engine.spec.proto, game.limits, game.clocks, side), wait)
+        except NoAnswer:
+            if budget is None:
+                return TIMEOUT, "no bestmove within %g s (--timeout)" % wait
+            return FORFEIT, "no bestmove at all (%d ms left, margin %d ms; waited %d ms)" % (
+                budget, settings.margin, wait * 1000)
+        except Gone as e:
+            return CRASH, str(e)
+        used = int(round(seconds * 1000))
+        if budget is not None and used > budget + settings.margin:
+            return FORFEIT, "bestmove after %d ms with %d ms left (margin %d ms)" % (
+                used, budget, settings.margin)
+        if limits.clocked:
+            game.clocks[side] += limits.inc_ms - used
+        if token is None:
+            return UNPARSABLE, "'%s': no move after bestmove" % line.strip()
+        # Moves are case-insensitive in the protocol; the record keeps the referee's spelling.
+        move = next((m for m in legal if m.lower() == token.lower()), None)
+        if move is None:
+            return ILLEGAL, "'%s': %s" % (token, self.referee.why_illegal(game.fen, game.moves(),
+                                                                          token))
+        game.played.append({"move": move, "ms": used})
+        return None
+
+
+class GameInPlay:
+    """One game under way: its players, their limits and clocks, and its record."""
+
+    def __init__(self, job, settings):
+        self.sides = (job.p1, job.p2)
+        self.names = [settings.engines[i].name for i in self.sides]
+        self.limits = [settings.engines[i].limits for i in self.sides]
+        self.clocks = [limits.base_ms for limits in self.limits]
+        self.fen, self.opening_moves = job.opening.fen, job.opening.moves
+        self.header = settings.header
+        self.record = {"id": job.id, "pair": job.pair, "p1": self.names[0], "p2": self.names[1],
+                       "opening": job.opening.to_json(), "moves": []}
+        self.played = self.record["moves"]
+
+    def moves(self):
+        """Every move since the start position string: the opening's, then the game's."""
+        return self.opening_moves + [m["move"] for m in self.played]
+
+    def record_end(self, result, reason, detail="", loser=None):
+        self.record.update(result=result, reason=reason, detail=detail, loser=loser,
+                           match=self.header)
+        return self.record
 
 
 # ---------------------------------------------------------------------------------------------
