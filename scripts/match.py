@@ -1072,7 +1072,8 @@ def summary_lines(header, records):
         a, b = names[first], names[second]
         mine = [r for r in records if {r["p1"], r["p2"]} == {a, b}]
         if mine:
-            lines += pairing_lines(Tally.of(a, b, mine), header["sprt"] if len(names) == 2 else None)
+            sprt = header["sprt"] if len(names) == 2 else None
+            lines += pairing_lines(Tally.of(a, b, mine), sprt)
     if len(names) > 2:
         lines += standings_lines(names, records)
     counts = collections.Counter(r["reason"] for r in records)
@@ -1106,7 +1107,8 @@ def pairing_lines(tally, sprt):
         fmt_elo(elo), fmt_half_width(low, high), fmt_elo(low), fmt_elo(high),
         model, 100.0 * likelihood_of_superiority(mean, error)))
     lines.append("  pairs %d: LL %d, LD %d, DD+WL %d, WD %d, WW %d%s" % (
-        tally.pairs, *tally.penta, "; %d unpaired games" % tally.unpaired if tally.unpaired else ""))
+        tally.pairs, *tally.penta,
+        "; %d unpaired games" % tally.unpaired if tally.unpaired else ""))
     w, d, l = tally.first_as_p1
     lines.append("  %s as player 1: %d-%d-%d, as player 2: %d-%d-%d" % (
         a, w, d, l, tally.wins - w, tally.draws - d, tally.losses - l))

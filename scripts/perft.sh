@@ -20,7 +20,9 @@ max_depth=0
 while [[ $# -gt 0 && $1 == --* ]]; do
     case $1 in
         --max-depth)
-            [[ $# -ge 2 && $2 =~ ^[1-9][0-9]*$ ]] || { echo "error: --max-depth needs a depth >= 1" >&2; exit 2; }
+            if [[ $# -lt 2 || ! $2 =~ ^[1-9][0-9]*$ ]]; then
+                echo "error: --max-depth needs a depth >= 1" >&2; exit 2
+            fi
             max_depth=$2; shift 2 ;;
         --help|-h) usage ;;
         *) echo "error: unknown option $1" >&2; usage ;;
@@ -61,7 +63,8 @@ while IFS= read -r line || [[ -n $line ]]; do
                 printf 'FAIL %-9s depth %d: the binary failed (status %d): %s  %s\n' \
                     "$game" "$d" "$status" "$(tail -n 1 <<<"$output")" "$fen"
             else
-                printf 'FAIL %-9s depth %d: expected %s, got %s  %s\n' "$game" "$d" "$want" "$got" "$fen"
+                printf 'FAIL %-9s depth %d: expected %s, got %s  %s\n' \
+                    "$game" "$d" "$want" "$got" "$fen"
             fi
         fi
     done

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Test engine for match.py: tablero, except that it plays the opponent's last move (illegal) at its Nth go.
+"""Test engine for match.py: tablero, except that it plays the opponent's last move (illegal)
+at its Nth go.
 
     python3 illegal_move.py <path to tablero> [N]
 """

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Test engine for match.py: tablero, except that it answers its Nth go only after its clock ran out.
+"""Test engine for match.py: tablero, except that it answers its Nth go only after its clock
+ran out.
 
     python3 late.py <path to tablero> [N]
 """

@@ -50,7 +50,8 @@ class Shards(unittest.TestCase):
             self.assertEqual(code, 0, err)
 
     def test_shards_split_the_pairs(self):
-        first, second = read_records(self.path("shard1.jsonl")), read_records(self.path("shard2.jsonl"))
+        first = read_records(self.path("shard1.jsonl"))
+        second = read_records(self.path("shard2.jsonl"))
         self.assertEqual(sorted({r["pair"] for r in first}), [0, 2])
         self.assertEqual(sorted({r["pair"] for r in second}), [1, 3])
         self.assertEqual(sorted(r["id"] for r in first + second), list(range(8)))
