@@ -1165,8 +1165,9 @@ engines:
   --engine takes key=value words: cmd= (required; split like a shell command), name= (default:
   the program's file name; must be unique), proto=uci|ugi (default uci), dir= (working
   directory), option.<Name>=<value> (sent as 'setoption name <Name> value <value>', e.g.
-  option.Hash=64; after UCI_Variant and Size). --each adds words to every engine. Two engines
-  play a match; three or more a round robin (--games per pairing).
+  option.Hash=64; after UCI_Variant and Size), and its own limits tc=, movetime=, depth=,
+  nodes= (over --tc, --movetime, --depth, --nodes). --each adds words to every engine. Two
+  engines play a match; three or more a round robin (--games per pairing).
 
 judging:
   The referee (tablero, --referee) replays every game: an engine's move must be one of its
@@ -1185,7 +1186,7 @@ openings:
   played twice, colours swapped (a pair).
 
 statistics:
-  From the first engine's view (per pairing): W-D-L, score, logistic Elo difference with a 95%%
+  From the first engine's view (per pairing): W-D-L, score, logistic Elo difference with a 95%
   interval and LOS from the pentanomial distribution of pairs (trinomial if some game lacks its
   pair). --sprt stops the match once the log-likelihood ratio of H1 (Elo = elo1) against H0
   (Elo = elo0), from the pentanomial pair counts, leaves Wald's bounds; started pairs finish.

@@ -36,6 +36,7 @@ class Usage(unittest.TestCase):
                      "--records", "--shard", "--log-dir", "merge", "replay", "pentanomial",
                      "logistic Elo"):
             self.assertIn(word, text)
+        self.assertNotIn("%%", text)
         self.assertIn("--referee", self.run_here("replay", "--help").stdout)
         self.assertIn("shards", self.run_here("merge", "--help").stdout)
 
