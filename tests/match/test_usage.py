@@ -140,7 +140,8 @@ class Usage(unittest.TestCase):
         (self.dir / "bad.jsonl").write_text(json.dumps(record) + "\n")
         replay = self.run_here("replay", "--referee", TABLERO, "bad.jsonl")
         self.assertEqual(replay.returncode, 1)
-        self.assertRegex(replay.stdout, r"game 0: move 4 '[a-e][1-5]' in 'moves': .*occupied")
+        self.assertRegex(replay.stdout, r"game %d: move 4 '[a-e][1-5]' in 'moves': .*occupied"
+                         % record["id"])
 
     def test_records_are_never_overwritten(self):
         (self.dir / "r.jsonl").write_text("{}\n")
