@@ -1,0 +1,73 @@
+"""Shared by the tests of scripts/match.py: the script imported as `match`, the paths of the
+repository, the tablero binary under test and the misbehaving engines beside this file."""
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+SCRIPT = REPO / "scripts" / "match.py"
+
+_spec = importlib.util.spec_from_file_location("match", SCRIPT)
+match = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(match)
+
+# cargo test passes the binary it built (CARGO_BIN_EXE_tablero) as TABLERO.
+TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
+
+
+def misbehaving(script, nth=3):
+    """The cmd= of a test engine of this directory that misbehaves at its `nth` go."""
+    return "%s %s %s %d" % (sys.executable, HERE / script, TABLERO, nth)
+
+
+def run_match(*args, cwd):
+    """Runs scripts/match.py with `args`; returns the finished process (text output)."""
+    return subprocess.run([sys.executable, str(SCRIPT)] + [str(a) for a in args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def read_records(path):
+    """The game records of a --records file, by game id."""
+    import json
+    with open(path) as lines:
+        return sorted((json.loads(line) for line in lines), key=lambda r: r["id"])
+
+
+def summary_of(stdout):
+    """The summary block of a match's output: from 'Games:' up to the 'Time:' line."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Games: "))
+    return [line for line in lines[start:] if not line.startswith("Time: ")]
+
+
+class Tablero:
+    """A tablero session for checking records independently of match.py's referee."""
+
+    def __init__(self, game, size=None):
+        self.proc = subprocess.Popen([TABLERO], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("setoption name UCI_Variant value %s" % game)
+        if size:
+            self.send("setoption name Size value %s" % size)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def ask(self, *lines):
+        """Sends lines, the last a query; returns every line up to its `response`."""
+        for line in lines:
+            self.send(line)
+        answer = []
+        while True:
+            line = self.proc.stdout.readline().rstrip("\n")
+            answer.append(line)
+            if line == "response" or line.startswith("response "):
+                return answer
+
+    def close(self):
+        self.proc.communicate("quit\n", timeout=5)
