@@ -9,13 +9,14 @@ use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::RunError;
 
-/// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
+/// tablero: an engine for the games `--game` lists. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
 #[derive(Debug, Parser)]
 #[command(name = "tablero", version, about)]
 struct Cli {
-    /// The game loaded at start: crossjack, jcshock or crossings.
-    #[arg(long, global = true, default_value = "crossjack", value_parser = parse_game)]
+    // The help names the registered games.
+    #[arg(long, global = true, default_value = "crossjack", value_parser = parse_game,
+          help = format!("The game loaded at start: {}", GameKind::names_in_words()))]
     game: GameKind,
     /// Board size of the start position: WxH (e.g. 10x7) or N for N×N (e.g. 9).
     #[arg(long, global = true, value_parser = parse_size)]
@@ -98,20 +99,32 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
 
 /// The game to count from: the position string if given, else the start position. A size
 /// given with a position string must be the string's own, rather than silently ignored.
-fn load(
-    kind: GameKind,
-    size: Option<BoardSize>,
-    fen: Option<&str>,
-) -> Result<AnyGame, PositionError> {
+fn load(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>) -> Result<AnyGame, LoadError> {
     let Some(fen) = fen else {
-        return AnyGame::start(kind, size.unwrap_or(kind.default_size()));
+        return Ok(AnyGame::start(kind, size.unwrap_or(kind.default_size()))?);
     };
     let game = AnyGame::from_fen(kind, fen)?;
     match size {
-        Some(size) if size != game.size() => Err(PositionError::Inconsistent(format!(
-            "--size {size} disagrees with the {} board of --fen",
-            game.size()
-        ))),
+        Some(given) if given != game.size() => Err(LoadError::SizeMismatch {
+            given,
+            fen: game.size(),
+        }),
         _ => Ok(game),
     }
+}
+
+/// Why perft has no position to count from.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    /// The start position or the position string was refused.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// `--size` names another board than the position string's.
+    #[error("--size {given} disagrees with the {fen} board of --fen")]
+    SizeMismatch {
+        /// The size given with `--size`.
+        given: BoardSize,
+        /// The size of the `--fen` board.
+        fen: BoardSize,
+    },
 }

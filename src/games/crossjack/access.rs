@@ -48,18 +48,46 @@ impl Iterator for Flood<'_> {
 pub fn access_path(geometry: &Geometry, marks: u128, empty: u128, goal: u128) -> Option<u128> {
     let first = geometry.dilate(marks) & empty;
     if first & goal != 0 {
-        // The common case, spared the layer buffer.
+        // The common case, spared the flood.
         return Some(lowest(first & goal));
     }
-    let mut layers = [0u128; MAX_SQUARES];
+    match shortest_chain::<SHALLOW_LAYERS>(geometry, first, empty, goal) {
+        Ok(chain) => chain,
+        Err(TooDeep) => deep_access_path(geometry, first, empty, goal),
+    }
+}
+
+/// Flood layers kept for the usual short chain; a flood that goes deeper starts over with
+/// room for every layer, so that the common flood does not clear a 2 KiB buffer.
+const SHALLOW_LAYERS: usize = 16;
+
+/// A flood that needs more than the layers it was given.
+struct TooDeep;
+
+/// The chain of [`access_path`] from the squares `first` one tick away, for boards whose
+/// shortest chain is at most `N` squares long.
+fn shortest_chain<const N: usize>(
+    geometry: &Geometry,
+    first: u128,
+    empty: u128,
+    goal: u128,
+) -> Result<Option<u128>, TooDeep> {
+    let mut layers = [0u128; N];
     for (depth, layer) in Flood::new(geometry, first, empty).enumerate() {
         let hits = layer & goal;
         if hits != 0 {
-            return Some(trace_back(geometry, &layers[..depth], lowest(hits)));
+            return Ok(Some(trace_back(geometry, &layers[..depth], lowest(hits))));
         }
-        layers[depth] = layer;
+        *layers.get_mut(depth).ok_or(TooDeep)? = layer;
     }
-    None
+    Ok(None)
+}
+
+/// [`shortest_chain`] for floods of any depth: a board's layers are disjoint and never
+/// empty, so `MAX_SQUARES` of them always suffice.
+#[cold]
+fn deep_access_path(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Option<u128> {
+    shortest_chain::<MAX_SQUARES>(geometry, first, empty, goal).unwrap_or(None)
 }
 
 /// Walks from `end` back through the earlier flood layers, one square per layer.
