@@ -14,8 +14,8 @@ use tablero::protocol::RunError;
 #[derive(Debug, Parser)]
 #[command(name = "tablero", version, about)]
 struct Cli {
-    // The help names the registered games.
-    #[arg(long, global = true, default_value = "crossjack", value_parser = parse_game,
+    // The help names the registered games; Cross-Jack is the default game.
+    #[arg(long, global = true, default_value_t = GameKind::CrossJack, value_parser = parse_game,
           help = format!("The game loaded at start: {}", GameKind::names_in_words()))]
     game: GameKind,
     /// Board size of the start position: WxH (e.g. 10x7) or N for N×N (e.g. 9).

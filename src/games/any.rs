@@ -187,8 +187,14 @@ mod tests {
         let err = "chess".parse::<GameKind>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown game 'chess' (expected crossjack, jcshock or crossings)"
+            format!(
+                "unknown game 'chess' (expected {})",
+                GameKind::names_in_words()
+            )
         );
+        for kind in GameKind::ALL {
+            assert!(err.to_string().contains(kind.name()), "{kind} missing");
+        }
     }
 
     #[test]

@@ -132,13 +132,18 @@ impl GameKind {
         (self.entry().default_size)()
     }
 
-    /// Every name in words, for messages: `a, b or c`.
+    /// Every game's name in words, for messages: `a, b or c`.
     pub fn names_in_words() -> String {
         let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.concat(),
-        }
+        in_words(&names)
+    }
+}
+
+/// `names` as a list in words: `a`, `a or b`, `a, b or c`.
+fn in_words(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
     }
 }
 
@@ -157,5 +162,25 @@ impl FromStr for GameKind {
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| PositionError::UnknownGame(text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_listed_with_commas_and_a_final_or() {
+        assert_eq!(in_words(&["a"]), "a");
+        assert_eq!(in_words(&["a", "b"]), "a or b");
+        assert_eq!(in_words(&["a", "b", "c"]), "a, b or c");
+    }
+
+    #[test]
+    fn every_game_has_its_own_name() {
+        let mut names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), GameKind::ALL.len());
     }
 }
