@@ -39,6 +39,7 @@ macro_rules! register_games {
 
             /// What the registry knows of this game.
             fn entry(self) -> &'static $crate::games::registry::Entry {
+                // Listed in the order of the variants, so a variant's discriminant is its index.
                 static ENTRIES: [$crate::games::registry::Entry; GameKind::ALL.len()] =
                     [$($crate::games::registry::Entry::of::<$module::$game>()),+];
                 &ENTRIES[self as usize]
@@ -66,9 +67,9 @@ macro_rules! register_games {
         }
 
         $(
-            impl From<$module::Inconsistency> for PositionError {
+            impl From<$module::Inconsistency> for $crate::games::PositionError {
                 fn from(reason: $module::Inconsistency) -> Self {
-                    PositionError::Inconsistent(Inconsistency::$game(reason))
+                    $crate::games::PositionError::Inconsistent(Inconsistency::$game(reason))
                 }
             }
 

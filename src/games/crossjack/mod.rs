@@ -265,3 +265,17 @@ impl Game for CrossJack {
         fen::diagram(self.size(), |c| self.letter_at(c))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_shares_its_geometry_so_copy_make_copies_little() {
+        // Board, side, hash, status and access chains; the masks stay in the static table.
+        assert!(std::mem::size_of::<CrossJack>() <= 96);
+        let a = CrossJack::start(BoardSize::new(10, 7)).unwrap();
+        let b = CrossJack::start(BoardSize::new(10, 7)).unwrap();
+        assert!(std::ptr::eq(a.geometry, b.geometry));
+    }
+}
