@@ -125,3 +125,50 @@ pub fn race(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Race {
         open_goal_squares: (reached & goal).count_ones(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::BoardSize;
+
+    /// A corridor on a 16×8 board from X's mark on h8 down to a1, zig-zagging through
+    /// single gaps in three walls so that the shortest chain is far longer than
+    /// `SHALLOW_LAYERS`.
+    fn corridor() -> (&'static Geometry, u128, u128, u128) {
+        let geometry = Geometry::of(BoardSize::new(16, 8)).unwrap();
+        let square = |file: u32, rank: u32| 1u128 << (rank * 16 + file);
+        let row = |rank: u32| 0xFFFFu128 << (rank * 16);
+        let empty = row(6) | square(0, 5) | row(4) | square(8, 3) | row(2) | square(0, 1);
+        let goal = square(0, 0) | square(1, 0);
+        (geometry, square(8, 7), empty | goal, goal)
+    }
+
+    #[test]
+    fn a_chain_longer_than_the_shallow_buffer_is_found_and_is_shortest() {
+        let (geometry, marks, empty, goal) = corridor();
+        let first = geometry.dilate(marks) & empty;
+        assert!(shortest_chain::<SHALLOW_LAYERS>(geometry, first, empty, goal).is_err());
+        let chain = access_path(geometry, marks, empty, goal).expect("the corridor is open");
+        let deepest = Flood::new(geometry, first, empty)
+            .position(|layer| layer & goal != 0)
+            .expect("the flood reaches the goal");
+        assert!(deepest >= SHALLOW_LAYERS);
+        // One square per flood layer, all empty, each a king step from the next.
+        assert_eq!(chain.count_ones() as usize, deepest + 1);
+        assert_eq!(chain & !empty, 0);
+        assert_ne!(chain & goal, 0);
+        assert_ne!(chain & first, 0);
+        let mut reached = chain & first;
+        for _ in 0..deepest {
+            reached |= geometry.dilate(reached) & chain;
+        }
+        assert_eq!(reached, chain);
+    }
+
+    #[test]
+    fn a_closed_corridor_gives_no_access() {
+        let (geometry, marks, empty, goal) = corridor();
+        let gap = 1u128 << (3 * 16 + 8);
+        assert_eq!(access_path(geometry, marks, empty & !gap, goal), None);
+    }
+}
