@@ -17,12 +17,6 @@ pub mod size;
 pub mod state;
 pub mod zobrist;
 
-registry::register_games! {
-    crossjack::CrossJack,
-    jcshock::JcShock,
-    crossings::Crossings,
-}
-
 use std::fmt::Debug;
 
 pub use any::AnyGame;
@@ -30,6 +24,13 @@ pub use coord::Coord;
 pub use error::{MoveError, PositionError};
 pub use size::BoardSize;
 pub use state::GameState;
+
+// The one list of games: one `module::Type` line per game.
+registry::register_games! {
+    crossjack::CrossJack,
+    jcshock::JcShock,
+    crossings::Crossings,
+}
 
 /// One of the two players. Player one always moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
