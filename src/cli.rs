@@ -10,13 +10,14 @@ use tablero::perft;
 use tablero::protocol::RunError;
 use thiserror::Error;
 
-/// tablero: an engine for Cross-Jack, JC Shock and Crossings. Without a subcommand it speaks
+/// tablero: an engine for the games `--game` lists. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
 #[derive(Debug, Parser)]
 #[command(name = "tablero", version, about)]
 struct Cli {
-    /// The game loaded at start: crossjack, jcshock or crossings.
-    #[arg(long, global = true, default_value = "crossjack", value_parser = parse_game)]
+    // The help names the registered games; Cross-Jack is the default game.
+    #[arg(long, global = true, default_value_t = GameKind::CrossJack, value_parser = parse_game,
+          help = format!("The game loaded at start: {}", GameKind::names_in_words()))]
     game: GameKind,
     /// Board size of the start position: WxH (e.g. 10x7) or N for N×N (e.g. 9).
     #[arg(long, global = true, value_parser = parse_size)]

@@ -285,7 +285,7 @@ fn a_crossing_wins_when_no_counter_crossing_exists() {
     assert!(legal(&next).is_empty());
     assert_eq!(next.count_moves(), 0);
     let state = GameState::new(next);
-    assert_eq!(state.status(), Status::Won(Player::One));
+    assert_eq!(state.status_with_history(), Status::Won(Player::One));
 }
 
 #[test]
@@ -348,15 +348,19 @@ fn threefold_repetition_is_a_draw_at_the_third_occurrence() {
     let mut state = GameState::new(Crossings::from_fen(START).unwrap());
     let shuffle = ["a2a3", "a7a6", "a3a2", "a6a7"];
     for (ply, text) in shuffle.iter().chain(shuffle.iter()).enumerate() {
-        assert_eq!(state.status(), Status::InPlay, "before ply {ply}");
+        assert_eq!(
+            state.status_with_history(),
+            Status::InPlay,
+            "before ply {ply}"
+        );
         let mv = state.position().parse_move(text).unwrap();
         state.make(mv);
     }
     assert_eq!(state.position().fen(), START);
-    assert_eq!(state.status(), Status::Draw);
+    assert_eq!(state.status_with_history(), Status::Draw);
     assert_eq!(state.count_moves(), 0);
     state.unmake();
-    assert_eq!(state.status(), Status::InPlay);
+    assert_eq!(state.status_with_history(), Status::InPlay);
 }
 
 // ---------------------------------------------------------------- notation and strings

@@ -29,7 +29,7 @@ fn check_position<G: Game>(state: &GameState<G>, moves: &[G::Move]) {
     assert_eq!(position.count_moves(), moves.len(), "{}", position.fen());
     assert_eq!(
         moves.is_empty(),
-        state.status().is_over(),
+        state.status_with_history().is_over(),
         "{}",
         position.fen()
     );

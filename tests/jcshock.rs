@@ -203,7 +203,7 @@ fn play_to_the_end(side: usize, seed: u64) {
     assert!(moves.is_empty());
     let status = game.status();
     assert_eq!(position(&game.fen()).status(), status);
-    assert_eq!(GameState::new(game).status(), status);
+    assert_eq!(GameState::new(game).status_with_history(), status);
 }
 
 #[test]

@@ -10,6 +10,8 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use tablero::games::GameKind;
+
 /// The longest any single answer may take; generous because the machine is shared.
 const PATIENCE: Duration = Duration::from_secs(10);
 
@@ -182,9 +184,14 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
     assert!(lines[1].starts_with("id author "));
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
     assert_eq!(options.len(), 5, "{lines:?}");
-    assert!(options[0].starts_with(
-        "option name UCI_Variant type combo default crossjack var crossjack var jcshock var crossings"
-    ));
+    // One `var` per registered game, in registration order.
+    let vars: String = GameKind::ALL
+        .iter()
+        .map(|kind| format!(" var {kind}"))
+        .collect();
+    assert!(options[0].starts_with(&format!(
+        "option name UCI_Variant type combo default crossjack{vars}"
+    )));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 1024".to_string()));
     assert!(lines.contains(&"option name Clear Hash type button".to_string()));
     assert_eq!(lines.len(), 2 + 5 + 1);

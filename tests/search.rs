@@ -6,6 +6,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use tablero::games::fen::SyntaxError;
 use tablero::games::zobrist::splitmix64;
 use tablero::games::{
     BoardSize, Game, GameState, MoveError, MoveList, Player, PositionError, Status,
@@ -21,7 +22,12 @@ macro_rules! toy_game_texts {
             BoardSize::square(3)
         }
         fn from_fen(text: &str) -> Result<Self, PositionError> {
-            Err(PositionError::Syntax(text.to_string()))
+            Err(SyntaxError::Board(text.to_string()).into())
+        }
+        fn count_moves(&self) -> usize {
+            let mut moves = Vec::new();
+            self.generate_moves(&mut moves);
+            moves.len()
         }
         fn fen(&self) -> String {
             format!("{self:?}")
@@ -274,8 +280,13 @@ impl Game for Tree {
     const NAME: &'static str = "tree";
     toy_game_texts!();
 
-    fn start(_size: BoardSize) -> Result<Self, PositionError> {
-        Err(PositionError::Syntax("a tree has no start".into()))
+    fn start(size: BoardSize) -> Result<Self, PositionError> {
+        Err(PositionError::UnsupportedSize {
+            game: Self::NAME,
+            width: size.width,
+            height: size.height,
+            supported: "none: a tree is built from its nodes",
+        })
     }
     fn side_to_move(&self) -> Player {
         self.side
@@ -679,29 +690,30 @@ fn a_timed_search_ends_once_a_mate_is_proven() {
     assert_eq!(infos.last().map(|info| info.depth), Some(3));
 }
 
+/// The positions of a game from the current one back to the root.
+fn positions_since_the_root<G: Game>(state: &GameState<G>) -> Vec<G> {
+    let mut state = state.clone();
+    let mut positions = vec![state.position().clone()];
+    while state.unmake() {
+        positions.push(state.position().clone());
+    }
+    positions
+}
+
 #[test]
 fn the_search_returns_the_state_as_it_came() {
     let mut state = endless();
     state.make(4);
     state.make(7);
-    let before = (
-        state.position().clone(),
-        state.ply(),
-        state.moves().to_vec(),
-    );
+    let before = positions_since_the_root(&state);
     run(&mut state, &depth(3));
     let limits = Limits {
         nodes: Some(777),
         ..Limits::default()
     };
     run(&mut state, &limits);
-    let after = (
-        state.position().clone(),
-        state.ply(),
-        state.moves().to_vec(),
-    );
-    assert_eq!(before, after);
-    assert_eq!(state.position().hash(), before.0.hash());
+    assert_eq!(positions_since_the_root(&state), before);
+    assert_eq!(state.position().hash(), before[0].hash());
 }
 
 // ---------------------------------------------------------------------------------------------

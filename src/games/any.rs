@@ -1,81 +1,24 @@
-//! Type erasure over the three games: what the protocol layer holds without knowing which
-//! game is loaded. The only place that lists the games.
+//! Type erasure over the games: what the protocol layer holds without knowing which game is
+//! loaded. The games themselves are listed once, in the registry ([`super::registry`]).
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
-use super::crossings::Crossings;
-use super::crossjack::CrossJack;
-use super::jcshock::JcShock;
-use super::{BoardSize, Game, GameState, MoveError, Player, PositionError, Status, MAX_MOVES};
+use super::{
+    BoardSize, Game, GameKind, GameState, MoveError, Player, PositionError, Status, MAX_MOVES,
+};
 use crate::perft;
 use crate::search::{self, Info, Limits, SearchBuffers, TranspositionTable};
 
-/// Which game is loaded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Cross-Jack (mode 1).
-    CrossJack,
-    /// JC Shock.
-    JcShock,
-    /// Crossings.
-    Crossings,
-}
-
-impl GameKind {
-    /// Every game, in the order options list them.
-    pub const ALL: [GameKind; 3] = [GameKind::CrossJack, GameKind::JcShock, GameKind::Crossings];
-
-    /// The protocol and command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::CrossJack => CrossJack::NAME,
-            GameKind::JcShock => JcShock::NAME,
-            GameKind::Crossings => Crossings::NAME,
-        }
-    }
-
-    /// The board size of the default start position.
-    pub fn default_size(self) -> BoardSize {
-        match self {
-            GameKind::CrossJack => CrossJack::default_size(),
-            GameKind::JcShock => JcShock::default_size(),
-            GameKind::Crossings => Crossings::default_size(),
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GameKind {
-    type Err = PositionError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        GameKind::ALL
-            .into_iter()
-            .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| {
-                PositionError::UnknownGame(text.to_string(), "crossjack, jcshock or crossings")
-            })
-    }
-}
-
 /// A game in progress of any kind, driven by move and position texts.
 pub trait DynGame: Send + Sync {
-    /// Which game this is.
-    fn kind(&self) -> GameKind;
     /// The board size.
     fn size(&self) -> BoardSize;
     /// The current position string.
     fn fen(&self) -> String;
     /// The player to move.
     fn side_to_move(&self) -> Player;
-    /// Where the game stands, history included.
+    /// Where the game stands, history included ([`GameState::status_with_history`]).
     fn status(&self) -> Status;
     /// Every legal move in notation, in generation order.
     fn legal_moves(&self) -> Vec<String>;
@@ -101,30 +44,7 @@ pub trait DynGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn DynGame>;
 }
 
-/// A game this module lists: its [`GameKind`] is known at compile time, so a
-/// [`GameState`] of it can be driven as a [`DynGame`].
-pub trait ListedGame: Game {
-    /// Which game this is.
-    const KIND: GameKind;
-}
-
-impl ListedGame for CrossJack {
-    const KIND: GameKind = GameKind::CrossJack;
-}
-
-impl ListedGame for JcShock {
-    const KIND: GameKind = GameKind::JcShock;
-}
-
-impl ListedGame for Crossings {
-    const KIND: GameKind = GameKind::Crossings;
-}
-
-impl<G: ListedGame> DynGame for GameState<G> {
-    fn kind(&self) -> GameKind {
-        G::KIND
-    }
-
+impl<G: Game> DynGame for GameState<G> {
     fn size(&self) -> BoardSize {
         self.position().size()
     }
@@ -138,7 +58,7 @@ impl<G: ListedGame> DynGame for GameState<G> {
     }
 
     fn status(&self) -> Status {
-        GameState::status(self)
+        self.status_with_history()
     }
 
     fn legal_moves(&self) -> Vec<String> {
@@ -149,7 +69,7 @@ impl<G: ListedGame> DynGame for GameState<G> {
     }
 
     fn play(&mut self, text: &str) -> Result<(), MoveError> {
-        if GameState::status(self).is_over() {
+        if self.status_with_history().is_over() {
             return Err(MoveError::GameOver(text.to_string()));
         }
         let mv = self.position().parse_move(text)?;
@@ -195,37 +115,42 @@ impl<G: ListedGame> DynGame for GameState<G> {
 }
 
 /// A game of any kind, as the protocol holds it.
-pub struct AnyGame(Box<dyn DynGame>);
+pub struct AnyGame {
+    kind: GameKind,
+    game: Box<dyn DynGame>,
+}
 
 impl Clone for AnyGame {
     fn clone(&self) -> Self {
-        AnyGame(self.0.box_clone())
+        AnyGame {
+            kind: self.kind,
+            game: self.game.box_clone(),
+        }
     }
 }
 
 impl fmt::Debug for AnyGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "AnyGame({} {})", self.0.kind(), self.0.fen())
+        write!(f, "AnyGame({} {})", self.kind, self.game.fen())
     }
 }
 
 impl AnyGame {
     /// The start position of `kind` on a board of `size`.
     pub fn start(kind: GameKind, size: BoardSize) -> Result<Self, PositionError> {
-        Ok(AnyGame(match kind {
-            GameKind::CrossJack => Box::new(GameState::new(CrossJack::start(size)?)),
-            GameKind::JcShock => Box::new(GameState::new(JcShock::start(size)?)),
-            GameKind::Crossings => Box::new(GameState::new(Crossings::start(size)?)),
-        }))
+        let game = kind.entry().start_game(size)?;
+        Ok(AnyGame { kind, game })
     }
 
     /// A game of `kind` starting from a position string.
     pub fn from_fen(kind: GameKind, text: &str) -> Result<Self, PositionError> {
-        Ok(AnyGame(match kind {
-            GameKind::CrossJack => Box::new(GameState::new(CrossJack::from_fen(text)?)),
-            GameKind::JcShock => Box::new(GameState::new(JcShock::from_fen(text)?)),
-            GameKind::Crossings => Box::new(GameState::new(Crossings::from_fen(text)?)),
-        }))
+        let game = kind.entry().game_from_fen(text)?;
+        Ok(AnyGame { kind, game })
+    }
+
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        self.kind
     }
 }
 
@@ -233,13 +158,13 @@ impl std::ops::Deref for AnyGame {
     type Target = dyn DynGame;
 
     fn deref(&self) -> &Self::Target {
-        &*self.0
+        &*self.game
     }
 }
 
 impl std::ops::DerefMut for AnyGame {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut *self.0
+        &mut *self.game
     }
 }
 
@@ -265,8 +190,14 @@ mod tests {
         let err = "chess".parse::<GameKind>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown game 'chess' (expected crossjack, jcshock or crossings)"
+            format!(
+                "unknown game 'chess' (expected {})",
+                GameKind::names_in_words()
+            )
         );
+        for kind in GameKind::ALL {
+            assert!(err.to_string().contains(kind.name()), "{kind} missing");
+        }
     }
 
     #[test]

@@ -2,12 +2,15 @@
 
 use thiserror::Error;
 
+use super::fen::SyntaxError;
+use super::{GameKind, IllegalReason, Inconsistency};
+
 /// Why a position string (or a board size) was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The text does not follow the `<board> <side>` grammar.
     #[error("malformed position string: {0}")]
-    Syntax(String),
+    Syntax(#[from] SyntaxError),
     /// A row's squares do not add up to the width of the first row.
     #[error("row {row} has {found} squares, expected {expected}")]
     RowWidth {
@@ -37,14 +40,14 @@ pub enum PositionError {
         supported: &'static str,
     },
     /// A game name that names none of the games.
-    #[error("unknown game '{0}' (expected {1})")]
-    UnknownGame(String, &'static str),
+    #[error("unknown game '{0}' (expected {names})", names = GameKind::names_in_words())]
+    UnknownGame(String),
     /// A board size text such as `8x8` or `9` that cannot be read.
     #[error("malformed board size '{0}': expected WxH or N")]
     BadSize(String),
     /// The position is well formed but cannot arise under the rules.
-    #[error("{0}")]
-    Inconsistent(String),
+    #[error(transparent)]
+    Inconsistent(Inconsistency),
 }
 
 /// Why a move text was rejected in a position.
@@ -69,12 +72,12 @@ pub enum MoveError {
     /// The game is over; no move can be played.
     #[error("{0}: the game is over")]
     GameOver(String),
-    /// Well formed, on the board, but against a rule; the text says which.
+    /// Well formed, on the board, but against a rule of the game.
     #[error("{mv}: {reason}")]
     Illegal {
         /// The move as written.
         mv: String,
         /// The rule it breaks.
-        reason: String,
+        reason: IllegalReason,
     },
 }

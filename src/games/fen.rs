@@ -7,11 +7,37 @@ use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{all_consuming, map};
 use nom::multi::{many1, separated_list1};
 use nom::IResult;
+use thiserror::Error;
 
 use super::{BoardSize, Coord, PositionError};
 
 /// Largest width or height any game reads; bigger boards are refused before allocating.
 pub const MAX_SIDE: usize = 32;
+
+/// How a position string breaks the `<board> <side>` grammar.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SyntaxError {
+    /// Not exactly two whitespace-separated fields.
+    #[error("expected 2 fields '<board> <side>', found {0}")]
+    FieldCount(usize),
+    /// The board field is not rows of letters and counts separated by `/`.
+    #[error("board '{0}' must be rows of piece letters and empty counts separated by '/'")]
+    Board(String),
+    /// More rows than any game reads.
+    #[error("{0} rows, more than {MAX_SIDE}")]
+    TooManyRows(usize),
+    /// A run of empty squares that is zero or longer than any row.
+    #[error("row {row}: empty-run count {digits} is not between 1 and {MAX_SIDE}")]
+    EmptyRun {
+        /// Row number counted from the top, starting at 1.
+        row: usize,
+        /// The count as written.
+        digits: String,
+    },
+    /// A row wider than any game reads.
+    #[error("row {0} is wider than {MAX_SIDE} squares")]
+    RowTooWide(usize),
+}
 
 /// A position string split into its board layout and side letter, not yet validated.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,14 +51,6 @@ pub struct BoardText {
 }
 
 impl BoardText {
-    /// The letter on `coord`, if any; `None` off the board.
-    pub fn at(&self, coord: Coord) -> Option<char> {
-        if !coord.is_on(self.size) {
-            return None;
-        }
-        self.cells[coord.index(self.size.width)]
-    }
-
     /// Every occupied square with its letter.
     pub fn pieces(&self) -> impl Iterator<Item = (Coord, char)> + '_ {
         let width = self.size.width;
@@ -60,7 +78,7 @@ fn rows(input: &str) -> IResult<&str, Vec<Vec<Token<'_>>>> {
     separated_list1(char('/'), many1(token))(input)
 }
 
-fn expand_row(tokens: &[Token<'_>], row: usize) -> Result<Vec<Option<char>>, PositionError> {
+fn expand_row(tokens: &[Token<'_>], row: usize) -> Result<Vec<Option<char>>, SyntaxError> {
     let mut squares = Vec::new();
     for token in tokens {
         match *token {
@@ -70,18 +88,15 @@ fn expand_row(tokens: &[Token<'_>], row: usize) -> Result<Vec<Option<char>>, Pos
                     .parse()
                     .ok()
                     .filter(|&n| (1..=MAX_SIDE).contains(&n))
-                    .ok_or_else(|| {
-                        PositionError::Syntax(format!(
-                            "row {row}: empty-run count {digits} is not between 1 and {MAX_SIDE}"
-                        ))
+                    .ok_or_else(|| SyntaxError::EmptyRun {
+                        row,
+                        digits: digits.to_string(),
                     })?;
                 squares.extend(std::iter::repeat_n(None, run));
             }
         }
         if squares.len() > MAX_SIDE {
-            return Err(PositionError::Syntax(format!(
-                "row {row} is wider than {MAX_SIDE} squares"
-            )));
+            return Err(SyntaxError::RowTooWide(row));
         }
     }
     Ok(squares)
@@ -93,23 +108,12 @@ pub fn parse(text: &str) -> Result<BoardText, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let (board, side) = match fields.as_slice() {
         [board, side] => (*board, *side),
-        _ => {
-            return Err(PositionError::Syntax(format!(
-                "expected 2 fields '<board> <side>', found {}",
-                fields.len()
-            )))
-        }
+        _ => return Err(SyntaxError::FieldCount(fields.len()).into()),
     };
-    let (_, rows) = all_consuming(rows)(board).map_err(|_| {
-        PositionError::Syntax(format!(
-            "board '{board}' must be rows of piece letters and empty counts separated by '/'"
-        ))
-    })?;
+    let (_, rows) =
+        all_consuming(rows)(board).map_err(|_| SyntaxError::Board(board.to_string()))?;
     if rows.len() > MAX_SIDE {
-        return Err(PositionError::Syntax(format!(
-            "{} rows, more than {MAX_SIDE}",
-            rows.len()
-        )));
+        return Err(SyntaxError::TooManyRows(rows.len()).into());
     }
     let mut expanded = Vec::with_capacity(rows.len());
     for (i, row) in rows.iter().enumerate() {
@@ -189,21 +193,18 @@ pub fn diagram(size: BoardSize, piece: impl Fn(Coord) -> Option<char>) -> String
 mod tests {
     use super::*;
 
+    /// The letter `text` puts on `coord`, if any.
+    fn letter_at(text: &BoardText, coord: Coord) -> Option<char> {
+        text.pieces().find(|&(at, _)| at == coord).map(|(_, c)| c)
+    }
+
     #[test]
     fn rows_are_read_from_the_top() {
         let text = parse("1x6/8/8/8/8/8/8/7o x").unwrap();
         assert_eq!(text.size, BoardSize::square(8));
-        assert_eq!(text.at(Coord::new(1, 7)), Some('x'));
-        assert_eq!(text.at(Coord::new(7, 0)), Some('o'));
+        assert_eq!(letter_at(&text, Coord::new(1, 7)), Some('x'));
+        assert_eq!(letter_at(&text, Coord::new(7, 0)), Some('o'));
         assert_eq!(text.side, "x");
-    }
-
-    #[test]
-    fn squares_off_the_board_hold_nothing() {
-        let text = parse("xx/oo x").unwrap();
-        assert_eq!(text.at(Coord::new(1, 1)), Some('x'));
-        assert_eq!(text.at(Coord::new(2, 0)), None);
-        assert_eq!(text.at(Coord::new(0, usize::MAX)), None);
     }
 
     #[test]
@@ -239,6 +240,6 @@ mod tests {
     fn format_round_trips() {
         let fen = "2x2x4/10/10/10/10/10/4oo4";
         let text = parse(&format!("{fen} x")).unwrap();
-        assert_eq!(format_board(text.size, |c| text.at(c)), fen);
+        assert_eq!(format_board(text.size, |c| letter_at(&text, c)), fen);
     }
 }

@@ -3,25 +3,34 @@
 //! Everything a game knows (rules, notation, hashing, evaluation) lives in its own module;
 //! [`GameState`] adds the move history every game shares, and [`AnyGame`] erases the game
 //! type for the protocol layer.
+//!
+//! The games are listed once, below: adding one is its module plus one line there (see
+//! [`registry`]).
 
 pub mod any;
+pub mod bitboard;
 pub mod coord;
-pub mod crossings;
-pub mod crossjack;
 pub mod error;
 pub mod fen;
-pub mod jcshock;
+pub mod registry;
 pub mod size;
 pub mod state;
 pub mod zobrist;
 
 use std::fmt::Debug;
 
-pub use any::{AnyGame, GameKind};
+pub use any::AnyGame;
 pub use coord::Coord;
 pub use error::{MoveError, PositionError};
 pub use size::BoardSize;
 pub use state::GameState;
+
+// The one list of games: one `module::Type` line per game.
+registry::register_games! {
+    crossjack::CrossJack,
+    jcshock::JcShock,
+    crossings::Crossings,
+}
 
 /// One of the two players. Player one always moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -76,9 +85,9 @@ pub type MoveList<M> = Vec<M>;
 
 /// The rules of one game, as a position value that is copied to make a move (copy-make).
 ///
-/// Implementations keep their Zobrist hash up to date in [`Game::play`]; a position's
-/// [`Game::status`] is judged from the position alone (history-dependent rules such as
-/// repetition belong to [`GameState`]).
+/// Implementations keep their Zobrist hash up to date in [`Game::play`]. Everything here is
+/// judged from the position alone; rules that depend on history (repetition) belong to
+/// [`GameState`], whose answers are the game's.
 pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A move of this game; small and `Copy`.
     type Move: Copy + Eq + Debug + Send + Sync + 'static;
@@ -108,17 +117,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// position's [`Game::status`] is over.
     fn generate_moves(&self, out: &mut MoveList<Self::Move>);
 
-    /// The number of legal moves; games override it with a faster count (bulk perft).
-    fn count_moves(&self) -> usize {
-        let mut moves = Vec::with_capacity(MAX_MOVES);
-        self.generate_moves(&mut moves);
-        moves.len()
-    }
+    /// The number of legal moves, counted without building them (perft's bulk count at the
+    /// last ply); equals the length of [`Game::generate_moves`]'s list.
+    fn count_moves(&self) -> usize;
 
     /// Plays a legal move (one [`Game::generate_moves`] produced) in place.
     fn play(&mut self, mv: Self::Move);
 
-    /// Where the game stands, judged from this position alone.
+    /// Where the game stands, judged from this position alone; the game's status, history
+    /// included, is [`GameState::status_with_history`].
     fn status(&self) -> Status;
 
     /// The Zobrist hash, maintained incrementally by [`Game::play`].

@@ -1,5 +1,11 @@
 //! A game in progress: the positions since the root, for make/unmake and for the rules that
 //! depend on history (threefold repetition).
+//!
+//! Two questions have two answers: a position ([`Game`]) judges its [`Game::status`] and
+//! its moves from the board alone, while a [`GameState`] answers for the game, history
+//! included ([`GameState::status_with_history`], [`GameState::generate_moves`],
+//! [`GameState::count_moves`]: a threefold repetition ends it). The searcher, perft and the
+//! protocol ask the game.
 
 use super::{Game, MoveList, Status};
 
@@ -9,8 +15,8 @@ use super::{Game, MoveList, Status};
 /// (copy-make); unmake pops the copy. The root counts once toward repetitions.
 #[derive(Debug, Clone)]
 pub struct GameState<G: Game> {
+    /// The root, then the position after each move played; never empty.
     history: Vec<G>,
-    moves: Vec<G::Move>,
 }
 
 impl<G: Game> GameState<G> {
@@ -18,10 +24,7 @@ impl<G: Game> GameState<G> {
     pub fn new(root: G) -> Self {
         let mut history = Vec::with_capacity(256);
         history.push(root);
-        GameState {
-            history,
-            moves: Vec::with_capacity(256),
-        }
+        GameState { history }
     }
 
     /// The current position.
@@ -31,19 +34,9 @@ impl<G: Game> GameState<G> {
         &self.history[self.history.len() - 1]
     }
 
-    /// The position the game started from.
-    pub fn root(&self) -> &G {
-        &self.history[0]
-    }
-
-    /// The moves played since the root, in order.
-    pub fn moves(&self) -> &[G::Move] {
-        &self.moves
-    }
-
     /// Plies played since the root.
     pub fn ply(&self) -> usize {
-        self.moves.len()
+        self.history.len() - 1
     }
 
     /// Plays a legal move.
@@ -52,18 +45,16 @@ impl<G: Game> GameState<G> {
         let mut next = self.position().clone();
         next.play(mv);
         self.history.push(next);
-        self.moves.push(mv);
     }
 
     /// Takes back the last move; false (and nothing changes) at the root.
     #[inline]
     pub fn unmake(&mut self) -> bool {
-        if self.moves.pop().is_some() {
-            self.history.pop();
-            true
-        } else {
-            false
+        if self.ply() == 0 {
+            return false;
         }
+        self.history.pop();
+        true
     }
 
     /// How many earlier positions of this game equal the current one. Only positions within
@@ -87,8 +78,9 @@ impl<G: Game> GameState<G> {
         self.repetitions() >= 2
     }
 
-    /// Where the game stands, with the history's rules added to the position's.
-    pub fn status(&self) -> Status {
+    /// Where the game stands: the position's [`Game::status`], and a draw on the third
+    /// occurrence of a position.
+    pub fn status_with_history(&self) -> Status {
         match self.position().status() {
             Status::InPlay if self.is_threefold() => Status::Draw,
             status => status,
@@ -117,6 +109,7 @@ impl<G: Game> GameState<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::fen::SyntaxError;
     use crate::games::{BoardSize, MoveError, Player, PositionError};
 
     /// A token walking between two squares; burning a turn is irreversible.
@@ -154,7 +147,7 @@ mod tests {
             })
         }
         fn from_fen(text: &str) -> Result<Self, PositionError> {
-            Err(PositionError::Syntax(text.to_string()))
+            Err(SyntaxError::Board(text.to_string()).into())
         }
         fn fen(&self) -> String {
             format!("{self:?}")
@@ -167,6 +160,9 @@ mod tests {
         }
         fn generate_moves(&self, out: &mut MoveList<Step>) {
             out.extend([Step::Across, Step::Burn]);
+        }
+        fn count_moves(&self) -> usize {
+            2
         }
         fn play(&mut self, mv: Step) {
             self.side = self.side.opponent();
@@ -217,10 +213,16 @@ mod tests {
     #[test]
     fn the_root_counts_once_and_the_third_occurrence_draws() {
         let mut state = walk(&THERE_AND_BACK);
-        assert_eq!((state.repetitions(), state.status()), (1, Status::InPlay));
+        assert_eq!(
+            (state.repetitions(), state.status_with_history()),
+            (1, Status::InPlay)
+        );
         state.make(Step::Across);
         state.make(Step::Across);
-        assert_eq!((state.repetitions(), state.status()), (2, Status::Draw));
+        assert_eq!(
+            (state.repetitions(), state.status_with_history()),
+            (2, Status::Draw)
+        );
         assert_eq!(state.count_moves(), 0);
         let mut moves = Vec::new();
         state.generate_moves(&mut moves);
@@ -231,7 +233,7 @@ mod tests {
     fn taking_back_the_repeating_move_takes_back_the_draw() {
         let mut state = walk(&[THERE_AND_BACK, THERE_AND_BACK].concat());
         assert!(state.unmake());
-        assert_eq!(state.status(), Status::InPlay);
+        assert_eq!(state.status_with_history(), Status::InPlay);
         assert_eq!(state.count_moves(), 2);
     }
 
@@ -243,10 +245,13 @@ mod tests {
         for _ in 0..2 {
             state.make(Step::Across);
         }
-        assert_eq!((state.repetitions(), state.status()), (1, Status::InPlay));
+        assert_eq!(
+            (state.repetitions(), state.status_with_history()),
+            (1, Status::InPlay)
+        );
         for _ in 0..2 {
             state.make(Step::Across);
         }
-        assert_eq!(state.status(), Status::Draw);
+        assert_eq!(state.status_with_history(), Status::Draw);
     }
 }

@@ -97,7 +97,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if buffers.moves.is_empty() {
             self.workspace.plies[ply] = buffers;
             let side = state.position().side_to_move();
-            return value::terminal(state.status(), side, ply);
+            return value::terminal(state.status_with_history(), side, ply);
         }
         self.workspace
             .ordering
@@ -168,7 +168,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
 /// The value of a node at the horizon: the evaluation, or the result if the game is over.
 fn leaf_value<G: Game>(state: &GameState<G>, ply: usize) -> i32 {
-    match state.status() {
+    match state.status_with_history() {
         Status::InPlay => clamp_eval(state.position().evaluate()),
         status => value::terminal(status, state.position().side_to_move(), ply),
     }

@@ -1,10 +1,10 @@
 //! A cheap static evaluation: material, advancement toward the target row, mobility and
 //! the pressure of a pending crossing, from the side to move's point of view.
 
-use super::super::Player;
-use super::bitboard::RANK_1;
+use super::geometry::RANK_1;
 use super::movegen::Turn;
-use super::position::Crossings;
+use super::Crossings;
+use crate::games::Player;
 
 /// Value of a stone.
 const STONE: i32 = 100;
@@ -20,34 +20,34 @@ const UNDER_CROSSING: i32 = 400;
 /// Score of a lost position (the crossing cannot be answered).
 const LOST: i32 = 9000;
 
-impl Crossings {
-    /// The evaluation from the side to move's point of view, within ±`LOST` (9000).
-    pub fn evaluation(&self) -> i32 {
-        let me = self.side();
-        let opponent = me.opponent();
-        let pressure = match self.turn() {
-            Turn::CounterCrossings(0) => return -LOST,
-            Turn::Stuck => return 0,
-            Turn::CounterCrossings(_) => -UNDER_CROSSING,
-            Turn::Moves(_) | Turn::Pass => 0,
-        };
-        let mobility =
-            MOBILITY * (self.group_move_count(me) as i32 - self.group_move_count(opponent) as i32);
-        pressure + mobility + self.stone_score(me) - self.stone_score(opponent)
-    }
+/// The evaluation from the side to move's point of view, within ±`LOST` (9000).
+pub(super) fn evaluate(position: &Crossings) -> i32 {
+    let me = position.to_move;
+    let opponent = me.opponent();
+    let pressure = match position.turn() {
+        Turn::CounterCrossings(0) => return -LOST,
+        Turn::Stuck => return 0,
+        Turn::CounterCrossings(_) => -UNDER_CROSSING,
+        Turn::Moves(_) | Turn::Pass => 0,
+    };
+    let mobility = MOBILITY
+        * (position.group_move_count(me) as i32 - position.group_move_count(opponent) as i32);
+    pressure + mobility + stone_score(position, me) - stone_score(position, opponent)
+}
 
-    fn stone_score(&self, player: Player) -> i32 {
-        let stones = self.stones_of(player);
-        let free = stones & !self.locked();
-        let mut score = STONE * stones.count_ones() as i32
-            + LOCKED * (stones & self.locked()).count_ones() as i32;
-        for (rank, bonus) in ADVANCE.iter().enumerate() {
-            let row = match player {
-                Player::One => RANK_1 << (8 * rank),
-                Player::Two => RANK_1 << (8 * (7 - rank)),
-            };
-            score += bonus * (free & row).count_ones() as i32;
-        }
-        score
+/// Material and advancement of `player`'s stones.
+fn stone_score(position: &Crossings, player: Player) -> i32 {
+    let stones = position.stones_of(player);
+    let locked = position.locked;
+    let free = stones & !locked;
+    let mut score =
+        STONE * stones.count_ones() as i32 + LOCKED * (stones & locked).count_ones() as i32;
+    for (rank, bonus) in ADVANCE.iter().enumerate() {
+        let row = match player {
+            Player::One => RANK_1 << (8 * rank),
+            Player::Two => RANK_1 << (8 * (7 - rank)),
+        };
+        score += bonus * (free & row).count_ones() as i32;
     }
+    score
 }

@@ -2,76 +2,277 @@
 //! long, capture the end of a shorter enemy line, and race to cross to the far row; a
 //! crossing must be answered at once by a counter-crossing, which locks the crossed stones.
 //!
-//! The position ([`position`]) is three `u64` bitboards; move generation ([`movegen`])
-//! works front by front, and the bulk count used by perft never builds a move.
+//! Player one is Red (`r`, starts on ranks 1–2), player two is Black (`b`). The position is
+//! three `u64` bitboards (`geometry` has the board and its directions); move generation
+//! (`movegen`) works front by front, and the bulk count used by perft never builds a move.
 
-pub mod bitboard;
 mod eval;
-pub mod movegen;
-pub mod moves;
-pub mod position;
+mod geometry;
+mod movegen;
+mod moves;
+mod position;
 
-pub use moves::Move;
-pub use position::Crossings;
+pub use moves::{IllegalReason, Move};
+pub use position::Inconsistency;
 
-use super::{fen, BoardSize, Game, MoveError, MoveList, Player, PositionError, Status};
+use super::bitboard::Bitboard;
+use super::zobrist;
+use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
+use geometry::{bit, DELTAS, RANK_1, RANK_8};
 use movegen::Turn;
-use position::square;
+
+/// The only board Crossings is played on.
+const SIZE: BoardSize = BoardSize::square(8);
+
+/// Zobrist keys: four stone kinds (red, locked red, black, locked black) per square, then
+/// one key for Black to move.
+static KEYS: [u64; 4 * 64 + 1] = zobrist::keys(0xC805_5165_0000_0003);
+const SIDE_KEY: usize = 4 * 64;
+
+#[inline(always)]
+fn key(player: Player, locked: bool, sq: u8) -> u64 {
+    KEYS[(player.index() * 2 + locked as usize) * 64 + sq as usize]
+}
+
+/// A Crossings position: the stones of both players, which of them are locked, the player
+/// to move, the Zobrist hash and the plies since the last irreversible move.
+///
+/// Equality compares what makes a position repeat (stones, locks, player to move); the
+/// hash follows from those, and the reversible-ply counter is history, not position.
+#[derive(Debug, Clone)]
+pub struct Crossings {
+    /// Stones of each player (index [`Player::index`]), locked ones included.
+    stones: [u64; 2],
+    /// Locked stones of both players.
+    locked: u64,
+    to_move: Player,
+    hash: u64,
+    /// Plies since the last capture, crossing or lock.
+    reversible: u32,
+}
+
+impl PartialEq for Crossings {
+    fn eq(&self, other: &Self) -> bool {
+        self.stones == other.stones && self.locked == other.locked && self.to_move == other.to_move
+    }
+}
+
+impl Eq for Crossings {}
+
+/// A player's target row: the row farthest from its side, where its stones cross.
+#[inline(always)]
+const fn target_row(player: Player) -> u64 {
+    match player {
+        Player::One => RANK_8,
+        Player::Two => RANK_1,
+    }
+}
+
+/// The number (1–8) of a player's target rank.
+fn target_rank_number(player: Player) -> u8 {
+    match player {
+        Player::One => 8,
+        Player::Two => 1,
+    }
+}
+
+/// The player's name in messages.
+fn colour_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "red",
+        Player::Two => "black",
+    }
+}
+
+/// The player's piece letter (unlocked; a locked stone is written in upper case).
+fn letter(player: Player) -> char {
+    match player {
+        Player::One => 'r',
+        Player::Two => 'b',
+    }
+}
+
+/// The bit index of a coordinate on the 8×8 board.
+#[inline]
+fn square(c: Coord) -> u8 {
+    c.index(SIZE.width) as u8
+}
+
+/// The coordinate of square `sq`, which names it (e.g. `e4`) in messages.
+fn coord(sq: u8) -> Coord {
+    Coord::from_index(usize::from(sq), SIZE.width)
+}
+
+/// Refuses every board but 8×8.
+fn check_size(size: BoardSize) -> Result<(), PositionError> {
+    if size == SIZE {
+        Ok(())
+    } else {
+        Err(PositionError::UnsupportedSize {
+            game: Crossings::NAME,
+            width: size.width,
+            height: size.height,
+            supported: "8x8 only",
+        })
+    }
+}
+
+impl Crossings {
+    /// A position from its stones, with hash computed and no reversible plies behind it.
+    fn with_stones(stones: [u64; 2], locked: u64, to_move: Player) -> Self {
+        let mut position = Crossings {
+            stones,
+            locked,
+            to_move,
+            hash: 0,
+            reversible: 0,
+        };
+        position.hash = position.hash_from_scratch();
+        position
+    }
+
+    /// The stones of `player`.
+    #[inline(always)]
+    fn stones_of(&self, player: Player) -> u64 {
+        self.stones[player.index()]
+    }
+
+    /// True when the player to move faces a crossing: the opponent has an unlocked stone
+    /// on its target row.
+    #[inline(always)]
+    pub fn faces_crossing(&self) -> bool {
+        let opponent = self.to_move.opponent();
+        self.stones_of(opponent) & !self.locked & target_row(opponent) != 0
+    }
+
+    /// The letter on square `sq`, if any.
+    fn letter_at(&self, sq: u8) -> Option<char> {
+        let b = bit(sq);
+        let player = [Player::One, Player::Two]
+            .into_iter()
+            .find(|&p| self.stones_of(p) & b != 0)?;
+        let c = letter(player);
+        Some(if self.locked & b != 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        })
+    }
+
+    #[inline(always)]
+    fn pass_turn(&mut self) {
+        self.to_move = self.to_move.opponent();
+        self.hash ^= KEYS[SIDE_KEY];
+    }
+
+    /// After a counter-crossing every stone on its own player's target row locks.
+    fn lock_crossed_stones(&mut self) {
+        for player in [Player::One, Player::Two] {
+            let newly = self.stones_of(player) & target_row(player) & !self.locked;
+            for sq in Bitboard(newly) {
+                self.hash ^= key(player, false, sq) ^ key(player, true, sq);
+            }
+            self.locked |= newly;
+        }
+    }
+}
 
 impl Game for Crossings {
     type Move = Move;
     const NAME: &'static str = "crossings";
 
     fn default_size() -> BoardSize {
-        BoardSize::square(8)
+        SIZE
     }
 
+    /// Two full rows each, Red to move.
     fn start(size: BoardSize) -> Result<Self, PositionError> {
-        if size != BoardSize::square(8) {
-            return Err(PositionError::UnsupportedSize {
-                game: Self::NAME,
-                width: size.width,
-                height: size.height,
-                supported: "8x8 only",
-            });
-        }
-        Ok(Crossings::start_position())
+        check_size(size)?;
+        Ok(Crossings::with_stones([0xFFFF, 0xFFFF << 48], 0, Player::One))
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
-        Crossings::parse_fen(text)
+        position::read(text)
     }
 
     fn fen(&self) -> String {
-        self.to_fen()
+        let board = fen::format_board(SIZE, |c| self.letter_at(square(c)));
+        format!("{board} {}", letter(self.to_move))
     }
 
     fn size(&self) -> BoardSize {
-        BoardSize::square(8)
+        SIZE
     }
 
     fn side_to_move(&self) -> Player {
-        self.side()
+        self.to_move
     }
 
     #[inline]
     fn generate_moves(&self, out: &mut MoveList<Self::Move>) {
-        self.legal_moves(&mut |mv| out.push(mv));
+        self.for_each_legal_move(&mut |mv| out.push(mv));
     }
 
     #[inline]
     fn count_moves(&self) -> usize {
-        self.legal_move_count()
+        match self.turn() {
+            Turn::Moves(n) | Turn::CounterCrossings(n) => n as usize,
+            Turn::Pass => 1,
+            Turn::Stuck => 0,
+        }
     }
 
     #[inline]
     fn play(&mut self, mv: Self::Move) {
-        self.play_move(mv);
+        let mover = self.to_move;
+        let me = mover.index();
+        let them = 1 - me;
+        if mv.is_pass() {
+            self.pass_turn();
+            self.reversible = self.reversible.saturating_add(1);
+            return;
+        }
+        let answering_crossing = self.faces_crossing();
+        let delta = DELTAS[mv.direction()];
+        let tail = i32::from(mv.tail());
+        let len = mv.stones() as i32;
+        let dist = mv.distance() as i32;
+        let mut group = 0u64;
+        for i in 0..len {
+            group |= 1u64 << (tail + i * delta);
+        }
+        // Legal moves stay on the board, so shifting the bit indices is the geometric move.
+        let shift = dist * delta;
+        let moved = if shift > 0 {
+            group << shift
+        } else {
+            group >> -shift
+        };
+        self.stones[me] = (self.stones[me] & !group) | moved;
+        for sq in Bitboard(group ^ moved) {
+            self.hash ^= key(mover, false, sq);
+        }
+        let landing = (tail + (len - 1 + dist) * delta) as u8;
+        let captured = self.stones[them] & bit(landing) != 0;
+        if captured {
+            self.stones[them] ^= bit(landing);
+            self.hash ^= key(mover.opponent(), false, landing);
+        }
+        let crossed = moved & target_row(mover) != 0;
+        if answering_crossing {
+            self.lock_crossed_stones();
+        }
+        self.reversible = if captured || crossed || answering_crossing {
+            0
+        } else {
+            self.reversible.saturating_add(1)
+        };
+        self.pass_turn();
     }
 
     fn status(&self) -> Status {
         match self.turn() {
-            Turn::CounterCrossings(0) => Status::Won(self.side().opponent()),
+            Turn::CounterCrossings(0) => Status::Won(self.to_move.opponent()),
             Turn::Stuck => Status::Draw,
             _ => Status::InPlay,
         }
@@ -79,20 +280,30 @@ impl Game for Crossings {
 
     #[inline]
     fn hash(&self) -> u64 {
-        Crossings::hash(self)
+        self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        Crossings::hash_from_scratch(self)
+        let mut hash = 0;
+        for player in [Player::One, Player::Two] {
+            for sq in Bitboard(self.stones_of(player)) {
+                hash ^= key(player, self.locked & bit(sq) != 0, sq);
+            }
+        }
+        if self.to_move == Player::Two {
+            hash ^= KEYS[SIDE_KEY];
+        }
+        hash
     }
 
+    /// Plies since the last capture, crossing or lock.
     #[inline]
     fn reversible_plies(&self) -> u32 {
-        self.reversible()
+        self.reversible
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        self.parse_move_text(text)
+        moves::read(self, text)
     }
 
     fn format_move(&self, mv: Self::Move) -> String {
@@ -100,10 +311,10 @@ impl Game for Crossings {
     }
 
     fn evaluate(&self) -> i32 {
-        self.evaluation()
+        eval::evaluate(self)
     }
 
     fn diagram(&self) -> String {
-        fen::diagram(BoardSize::square(8), |c| self.letter_at(square(c)))
+        fen::diagram(SIZE, |c| self.letter_at(square(c)))
     }
 }

@@ -8,13 +8,14 @@
 //! after the empty squares when `m > g`, `m` exceeds that enemy line's length and the stone
 //! is unlocked.
 
-use super::super::Player;
-use super::bitboard::{
-    behind, bit, shift, Squares, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
+use super::geometry::{
+    behind, bit, opposite, shift, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
     SOUTH_WEST,
 };
 use super::moves::Move;
-use super::position::{target_row, Crossings};
+use super::{target_row, Crossings};
+use crate::games::bitboard::Bitboard;
+use crate::games::Player;
 
 /// The directions in which `player`'s stones advance toward its target row; only moves in
 /// them can cross (a side to move never has unlocked stones on its own target row).
@@ -42,9 +43,9 @@ impl Sides {
         let enemy = position.stones_of(mover.opponent());
         Sides {
             own,
-            free: own & !position.locked(),
+            free: own & !position.locked,
             enemy,
-            capturable: enemy & !position.locked(),
+            capturable: enemy & !position.locked,
             empty: !(own | enemy),
         }
     }
@@ -73,7 +74,7 @@ fn front_moves(
     crossings_only: bool,
     sink: &mut impl FnMut(Move),
 ) {
-    let back = (d + 4) & 7;
+    let back = opposite(d);
     let len = 1 + run_ahead(sides.free, front, back);
     let gap = run_ahead(sides.empty, front, d);
     // The square after the empty run, when it holds a stone that could be captured.
@@ -117,7 +118,7 @@ fn direction_moves<const D: usize>(
     sink: &mut impl FnMut(Move),
 ) {
     let fronts = sides.free & !behind::<D>(sides.own);
-    for front in Squares(fronts) {
+    for front in Bitboard(fronts) {
         front_moves(sides, front, D, target, crossings_only, sink);
     }
 }
@@ -216,7 +217,7 @@ fn count_direction<const D: usize>(sides: &Sides) -> u32 {
 #[cold]
 fn count_captures<const D: usize>(sides: &Sides, hit: u64, gap: u32, tails: &[u64; 9]) -> u32 {
     let mut count = 0;
-    for front in Squares(hit) {
+    for front in Bitboard(hit) {
         let len = tails[1..].iter().filter(|t| *t & bit(front) != 0).count() as u32;
         let mut prey = front;
         for _ in 0..=gap {
@@ -256,49 +257,39 @@ pub enum Turn {
 }
 
 impl Crossings {
-    /// Classifies the turn of the side to move, counting its moves.
+    /// Classifies the turn of the player to move, counting its moves.
     #[inline]
-    pub fn turn(&self) -> Turn {
+    pub(super) fn turn(&self) -> Turn {
         if self.faces_crossing() {
             let mut n = 0;
-            group_moves(self, self.side, true, &mut |_| n += 1);
+            group_moves(self, self.to_move, true, &mut |_| n += 1);
             return Turn::CounterCrossings(n);
         }
-        match count_group_moves(self, self.side) {
-            0 if count_group_moves(self, self.side.opponent()) == 0 => Turn::Stuck,
+        match count_group_moves(self, self.to_move) {
+            0 if count_group_moves(self, self.to_move.opponent()) == 0 => Turn::Stuck,
             0 => Turn::Pass,
             n => Turn::Moves(n),
         }
     }
 
-    /// The number of legal moves.
-    #[inline]
-    pub fn legal_move_count(&self) -> usize {
-        match self.turn() {
-            Turn::Moves(n) | Turn::CounterCrossings(n) => n as usize,
-            Turn::Pass => 1,
-            Turn::Stuck => 0,
-        }
-    }
-
-    /// Hands every legal move to `sink`.
-    pub fn legal_moves(&self, sink: &mut impl FnMut(Move)) {
+    /// Hands every legal move to `sink`, in generation order.
+    pub(super) fn for_each_legal_move(&self, sink: &mut impl FnMut(Move)) {
         if self.faces_crossing() {
-            group_moves(self, self.side, true, sink);
+            group_moves(self, self.to_move, true, sink);
             return;
         }
         let mut any = false;
-        group_moves(self, self.side, false, &mut |mv| {
+        group_moves(self, self.to_move, false, &mut |mv| {
             any = true;
             sink(mv)
         });
-        if !any && count_group_moves(self, self.side.opponent()) > 0 {
+        if !any && count_group_moves(self, self.to_move.opponent()) > 0 {
             sink(Move::PASS);
         }
     }
 
-    /// The group moves of `player` ignoring whose turn it is (for evaluation).
-    pub fn group_move_count(&self, player: Player) -> u32 {
+    /// The group moves of `player` whoever's turn it is (the evaluation's mobility).
+    pub(super) fn group_move_count(&self, player: Player) -> u32 {
         count_group_moves(self, player)
     }
 }

@@ -10,11 +10,13 @@ use nom::combinator::{all_consuming, consumed, map, value};
 use nom::sequence::pair;
 use nom::IResult;
 
-use super::super::coord::{on_board, square as square_name_parser};
-use super::super::{BoardSize, Coord, MoveError};
-use super::bitboard::{bit, step_from, STEPS};
+use thiserror::Error;
+
+use super::geometry::{bit, step_from, STEPS};
 use super::movegen::Turn;
-use super::position::{colour_name, square, square_name, target_row, Crossings};
+use super::{colour_name, coord, square, target_row, Crossings, SIZE};
+use crate::games::coord::{on_board, square as square_name_parser};
+use crate::games::{Coord, Game, MoveError, Player};
 
 /// A Crossings move: the group of `len` stones from `tail` moving `distance` squares in
 /// direction `direction`; a distance of 0 is the pass.
@@ -98,12 +100,7 @@ impl fmt::Display for Move {
         if self.is_pass() {
             f.write_str("0000")
         } else {
-            write!(
-                f,
-                "{}{}",
-                square_name(self.tail),
-                square_name(self.tail_landing())
-            )
+            write!(f, "{}{}", coord(self.tail), coord(self.tail_landing()))
         }
     }
 }
@@ -134,151 +131,258 @@ fn notation(input: &str) -> IResult<&str, Notation<'_>> {
 /// What the notation looks like, for syntax errors.
 const NOTATION: &str = "the tail's square then its landing square, like a1a3, or 0000 to pass";
 
-impl Crossings {
-    /// Reads a move and checks it against the rules, naming the rule an illegal move breaks.
-    pub fn parse_move_text(&self, text: &str) -> Result<Move, MoveError> {
-        let written = text.trim().to_ascii_lowercase();
-        let (_, parsed) = all_consuming(notation)(written.as_str())
-            .map_err(|_| MoveError::Syntax(written.clone(), "crossings", NOTATION))?;
-        let illegal = |reason: String| MoveError::Illegal {
-            mv: written.clone(),
-            reason,
-        };
-        let turn = self.turn();
-        let (from, to) = match parsed {
-            Notation::Pass => {
-                return match turn {
-                    Turn::Pass => Ok(Move::PASS),
-                    Turn::Stuck | Turn::CounterCrossings(0) => {
-                        Err(MoveError::GameOver(written.clone()))
-                    }
-                    Turn::CounterCrossings(_) => Err(illegal(
-                        "must answer the crossing with a counter-crossing".into(),
-                    )),
-                    Turn::Moves(_) => {
-                        Err(illegal("passing is only legal with no other move".into()))
-                    }
-                }
-            }
-            Notation::Squares(from, to) => (from, to),
-        };
-        let size = BoardSize::square(8);
-        let from = on_board(from.1, from.0, size)?;
-        let to = on_board(to.1, to.0, size)?;
-        if matches!(turn, Turn::Stuck | Turn::CounterCrossings(0)) {
-            return Err(MoveError::GameOver(written.clone()));
-        }
-        let mv = self.check_group_move(from, to).map_err(illegal)?;
-        if matches!(turn, Turn::CounterCrossings(_))
-            && bit(mv.front_landing()) & target_row(self.side) == 0
-        {
-            return Err(illegal(
-                "must answer the crossing with a counter-crossing".into(),
-            ));
-        }
-        let mut legal = false;
-        self.legal_moves(&mut |m| legal |= m == mv);
-        if legal {
-            Ok(mv)
-        } else {
-            Err(illegal("not a legal move here".into()))
-        }
-    }
-
-    /// Checks the group rules for the move of the tail on `from` to `to`; the reason when
-    /// it breaks one.
-    fn check_group_move(&self, from: Coord, to: Coord) -> Result<Move, String> {
-        let mover = self.side;
-        let name = colour_name(mover);
-        let enemy_name = colour_name(mover.opponent());
-        let own = self.stones_of(mover);
-        let enemy = self.stones_of(mover.opponent());
-        let tail = square(from);
-        if own & bit(tail) == 0 {
-            return Err(format!("no {name} stone on {from}"));
-        }
-        if self.locked() & bit(tail) != 0 {
-            return Err(format!("the {name} stone on {from} is locked"));
-        }
-        let (direction, distance) = direction_and_distance(from, to)?;
-        let mut group = vec![tail];
-        while let Some(next) =
-            step_from(*group.last().unwrap_or(&tail), direction, 1).filter(|&sq| own & bit(sq) != 0)
-        {
-            group.push(next);
-        }
-        if let Some(&locked) = group.iter().find(|&&sq| self.locked() & bit(sq) != 0) {
-            return Err(format!(
-                "the group from {from} includes the locked stone on {}",
-                square_name(locked)
-            ));
-        }
-        let len = group.len() as u32;
-        if distance > len {
-            return Err(format!(
-                "the group from {from} has {len} stone{} and may move at most {len} square{}",
-                plural(len),
-                plural(len)
-            ));
-        }
-        let front = *group.last().unwrap_or(&tail);
-        for step in 1..=distance {
-            let Some(sq) = step_from(front, direction, step) else {
-                return Err(format!(
-                    "the front stone on {} would leave the board",
-                    square_name(front)
-                ));
-            };
-            let occupied = (own | enemy) & bit(sq) != 0;
-            if step < distance {
-                if occupied {
-                    return Err(format!("the path is blocked at {}", square_name(sq)));
-                }
-            } else if own & bit(sq) != 0 {
-                return Err(format!(
-                    "the front stone would land on the {name} stone on {}",
-                    square_name(sq)
-                ));
-            } else if enemy & bit(sq) != 0 {
-                self.check_capture(sq, direction, len, enemy_name)?;
-            }
-        }
-        Ok(Move::new(tail, direction, len, distance))
-    }
-
-    fn check_capture(
-        &self,
-        prey: u8,
-        direction: usize,
+/// The rule a well-formed Crossings move on the board breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalReason {
+    /// Facing a crossing, only a move that crosses too may be played.
+    #[error("must answer the crossing with a counter-crossing")]
+    MustCounterCross,
+    /// The pass is only the move of a player without a group move.
+    #[error("passing is only legal with no other move")]
+    PassWithMovesLeft,
+    /// No group rule is broken, yet the move is not among the legal moves.
+    #[error("not a legal move here")]
+    NotLegalHere,
+    /// The tail square holds no stone of the player to move.
+    #[error("no {} stone on {square}", colour_name(*.player))]
+    NoOwnStone {
+        /// The player to move.
+        player: Player,
+        /// The tail square as written.
+        square: Coord,
+    },
+    /// The tail is a locked stone.
+    #[error("the {} stone on {square} is locked", colour_name(*.player))]
+    LockedTail {
+        /// The player to move.
+        player: Player,
+        /// The tail square.
+        square: Coord,
+    },
+    /// The landing square is the tail square.
+    #[error("the tail must move")]
+    TailStays,
+    /// The two squares lie on no rank, file or diagonal together.
+    #[error("not a straight line")]
+    NotStraight,
+    /// A locked stone belongs to the group and holds it in place.
+    #[error("the group from {tail} includes the locked stone on {locked}")]
+    LockedInGroup {
+        /// The tail square.
+        tail: Coord,
+        /// The first locked stone of the group.
+        locked: Coord,
+    },
+    /// A group moves at most as many squares as it has stones.
+    #[error(
+        "the group from {tail} has {len} stone{s} and may move at most {len} square{s}",
+        s = plural(*.len)
+    )]
+    TooFar {
+        /// The tail square.
+        tail: Coord,
+        /// Stones in the group.
         len: u32,
-        enemy: &str,
-    ) -> Result<(), String> {
-        let at = square_name(prey);
-        if len == 1 {
-            return Err("a single stone cannot capture".into());
+    },
+    /// The front stone would move past the edge.
+    #[error("the front stone on {front} would leave the board")]
+    LeavesBoard {
+        /// The front stone's square.
+        front: Coord,
+    },
+    /// A stone stands on a square the front stone passes over.
+    #[error("the path is blocked at {square}")]
+    Blocked {
+        /// The first occupied square of the path.
+        square: Coord,
+    },
+    /// The front stone would land on a stone of its own player.
+    #[error("the front stone would land on the {} stone on {square}", colour_name(*.player))]
+    OntoOwnStone {
+        /// The player to move.
+        player: Player,
+        /// The landing square.
+        square: Coord,
+    },
+    /// Only groups of two or more stones capture.
+    #[error("a single stone cannot capture")]
+    SingleStoneCapture,
+    /// Locked stones cannot be captured.
+    #[error("the locked {} stone on {square} cannot be captured", colour_name(*.owner))]
+    LockedPrey {
+        /// The prey's owner.
+        owner: Player,
+        /// The prey's square.
+        square: Coord,
+    },
+    /// The enemy line from the prey is as long as the group: no capture.
+    #[error(
+        "the {} line from {square} is as long as the moving group ({len} stones)",
+        colour_name(*.owner)
+    )]
+    EqualLine {
+        /// The line's owner.
+        owner: Player,
+        /// The prey's square, the line's near end.
+        square: Coord,
+        /// Stones in the group and in the line.
+        len: u32,
+    },
+    /// The enemy line from the prey is longer than the group: no capture.
+    #[error(
+        "the {} line from {square} ({line} stones) is longer than the moving group ({len})",
+        colour_name(*.owner)
+    )]
+    LongerLine {
+        /// The line's owner.
+        owner: Player,
+        /// The prey's square, the line's near end.
+        square: Coord,
+        /// Stones in the line.
+        line: u32,
+        /// Stones in the group.
+        len: u32,
+    },
+}
+
+/// Reads a move and checks it against the rules, naming the rule an illegal move breaks.
+pub(super) fn read(position: &Crossings, text: &str) -> Result<Move, MoveError> {
+    let written = text.trim().to_ascii_lowercase();
+    let (_, parsed) = all_consuming(notation)(written.as_str())
+        .map_err(|_| MoveError::Syntax(written.clone(), Crossings::NAME, NOTATION))?;
+    let illegal = |reason: IllegalReason| MoveError::Illegal {
+        mv: written.clone(),
+        reason: reason.into(),
+    };
+    let turn = position.turn();
+    let (from, to) = match parsed {
+        Notation::Pass => {
+            return match turn {
+                Turn::Pass => Ok(Move::PASS),
+                Turn::Stuck | Turn::CounterCrossings(0) => {
+                    Err(MoveError::GameOver(written.clone()))
+                }
+                Turn::CounterCrossings(_) => Err(illegal(IllegalReason::MustCounterCross)),
+                Turn::Moves(_) => Err(illegal(IllegalReason::PassWithMovesLeft)),
+            }
         }
-        if self.locked() & bit(prey) != 0 {
-            return Err(format!(
-                "the locked {enemy} stone on {at} cannot be captured"
-            ));
-        }
-        let enemy_stones = self.stones_of(self.side.opponent());
-        let mut line = 1;
-        while step_from(prey, direction, line).is_some_and(|sq| enemy_stones & bit(sq) != 0) {
-            line += 1;
-        }
-        match line.cmp(&len) {
-            std::cmp::Ordering::Less => Ok(()),
-            std::cmp::Ordering::Equal => Err(format!(
-                "the {enemy} line from {at} is as long as the moving group ({len} stones)"
-            )),
-            std::cmp::Ordering::Greater => Err(format!(
-                "the {enemy} line from {at} ({line} stones) is longer than the moving group ({len})"
-            )),
-        }
+        Notation::Squares(from, to) => (from, to),
+    };
+    let from = on_board(from.1, from.0, SIZE)?;
+    let to = on_board(to.1, to.0, SIZE)?;
+    if matches!(turn, Turn::Stuck | Turn::CounterCrossings(0)) {
+        return Err(MoveError::GameOver(written.clone()));
+    }
+    let mv = check_group_move(position, from, to).map_err(illegal)?;
+    if matches!(turn, Turn::CounterCrossings(_))
+        && bit(mv.front_landing()) & target_row(position.to_move) == 0
+    {
+        return Err(illegal(IllegalReason::MustCounterCross));
+    }
+    let mut legal = false;
+    position.for_each_legal_move(&mut |m| legal |= m == mv);
+    if legal {
+        Ok(mv)
+    } else {
+        Err(illegal(IllegalReason::NotLegalHere))
     }
 }
 
+/// Checks the group rules for the move of the tail on `from` to `to`; the rule it breaks
+/// if it breaks one.
+fn check_group_move(position: &Crossings, from: Coord, to: Coord) -> Result<Move, IllegalReason> {
+    let player = position.to_move;
+    let own = position.stones_of(player);
+    let enemy = position.stones_of(player.opponent());
+    let tail = square(from);
+    if own & bit(tail) == 0 {
+        return Err(IllegalReason::NoOwnStone {
+            player,
+            square: from,
+        });
+    }
+    if position.locked & bit(tail) != 0 {
+        return Err(IllegalReason::LockedTail {
+            player,
+            square: from,
+        });
+    }
+    let (direction, distance) = direction_and_distance(from, to)?;
+    // The group: the tail and the own stones in a row ahead of it.
+    let (mut front, mut len, mut first_locked) = (tail, 1, None);
+    while let Some(next) = step_from(front, direction, 1).filter(|&sq| own & bit(sq) != 0) {
+        if first_locked.is_none() && position.locked & bit(next) != 0 {
+            first_locked = Some(next);
+        }
+        front = next;
+        len += 1;
+    }
+    if let Some(locked) = first_locked {
+        return Err(IllegalReason::LockedInGroup {
+            tail: from,
+            locked: coord(locked),
+        });
+    }
+    if distance > len {
+        return Err(IllegalReason::TooFar { tail: from, len });
+    }
+    for step in 1..=distance {
+        let Some(sq) = step_from(front, direction, step) else {
+            return Err(IllegalReason::LeavesBoard {
+                front: coord(front),
+            });
+        };
+        let occupied = (own | enemy) & bit(sq) != 0;
+        if step < distance {
+            if occupied {
+                return Err(IllegalReason::Blocked { square: coord(sq) });
+            }
+        } else if own & bit(sq) != 0 {
+            return Err(IllegalReason::OntoOwnStone {
+                player,
+                square: coord(sq),
+            });
+        } else if enemy & bit(sq) != 0 {
+            check_capture(position, sq, direction, len)?;
+        }
+    }
+    Ok(Move::new(tail, direction, len, distance))
+}
+
+/// Checks that a group of `len` stones moving in `direction` may capture the enemy stone on
+/// `prey`.
+fn check_capture(
+    position: &Crossings,
+    prey: u8,
+    direction: usize,
+    len: u32,
+) -> Result<(), IllegalReason> {
+    let owner = position.to_move.opponent();
+    let square = coord(prey);
+    if len == 1 {
+        return Err(IllegalReason::SingleStoneCapture);
+    }
+    if position.locked & bit(prey) != 0 {
+        return Err(IllegalReason::LockedPrey { owner, square });
+    }
+    let enemy_stones = position.stones_of(owner);
+    let mut line = 1;
+    while step_from(prey, direction, line).is_some_and(|sq| enemy_stones & bit(sq) != 0) {
+        line += 1;
+    }
+    match line.cmp(&len) {
+        std::cmp::Ordering::Less => Ok(()),
+        std::cmp::Ordering::Equal => Err(IllegalReason::EqualLine { owner, square, len }),
+        std::cmp::Ordering::Greater => Err(IllegalReason::LongerLine {
+            owner,
+            square,
+            line,
+            len,
+        }),
+    }
+}
+
+/// The plural ending of a count of `n`.
 fn plural(n: u32) -> &'static str {
     if n == 1 {
         ""
@@ -288,19 +392,19 @@ fn plural(n: u32) -> &'static str {
 }
 
 /// The direction index and distance from `from` to `to` along one of the eight lines.
-fn direction_and_distance(from: Coord, to: Coord) -> Result<(usize, u32), String> {
+fn direction_and_distance(from: Coord, to: Coord) -> Result<(usize, u32), IllegalReason> {
     let df = to.file as i32 - from.file as i32;
     let dr = to.rank as i32 - from.rank as i32;
     if df == 0 && dr == 0 {
-        return Err("the tail must move".into());
+        return Err(IllegalReason::TailStays);
     }
     if df != 0 && dr != 0 && df.abs() != dr.abs() {
-        return Err("not a straight line".into());
+        return Err(IllegalReason::NotStraight);
     }
     let unit = (df.signum(), dr.signum());
     let direction = STEPS
         .iter()
         .position(|&step| step == unit)
-        .ok_or_else(|| "not a straight line".to_string())?;
+        .ok_or(IllegalReason::NotStraight)?;
     Ok((direction, df.abs().max(dr.abs()) as u32))
 }

@@ -48,18 +48,46 @@ impl Iterator for Flood<'_> {
 pub fn access_path(geometry: &Geometry, marks: u128, empty: u128, goal: u128) -> Option<u128> {
     let first = geometry.dilate(marks) & empty;
     if first & goal != 0 {
-        // The common case, spared the layer buffer.
+        // The common case, spared the flood.
         return Some(lowest(first & goal));
     }
-    let mut layers = [0u128; MAX_SQUARES];
+    match shortest_chain::<SHALLOW_LAYERS>(geometry, first, empty, goal) {
+        Ok(chain) => chain,
+        Err(TooDeep) => deep_access_path(geometry, first, empty, goal),
+    }
+}
+
+/// Flood layers kept for the usual short chain; a flood that goes deeper starts over with
+/// room for every layer, so that the common flood does not clear a 2 KiB buffer.
+const SHALLOW_LAYERS: usize = 16;
+
+/// A flood that needs more than the layers it was given.
+struct TooDeep;
+
+/// The chain of [`access_path`] from the squares `first` one tick away, for boards whose
+/// shortest chain is at most `N` squares long.
+fn shortest_chain<const N: usize>(
+    geometry: &Geometry,
+    first: u128,
+    empty: u128,
+    goal: u128,
+) -> Result<Option<u128>, TooDeep> {
+    let mut layers = [0u128; N];
     for (depth, layer) in Flood::new(geometry, first, empty).enumerate() {
         let hits = layer & goal;
         if hits != 0 {
-            return Some(trace_back(geometry, &layers[..depth], lowest(hits)));
+            return Ok(Some(trace_back(geometry, &layers[..depth], lowest(hits))));
         }
-        layers[depth] = layer;
+        *layers.get_mut(depth).ok_or(TooDeep)? = layer;
     }
-    None
+    Ok(None)
+}
+
+/// [`shortest_chain`] for floods of any depth: a board's layers are disjoint and never
+/// empty, so `MAX_SQUARES` of them always suffice.
+#[cold]
+fn deep_access_path(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Option<u128> {
+    shortest_chain::<MAX_SQUARES>(geometry, first, empty, goal).unwrap_or(None)
 }
 
 /// Walks from `end` back through the earlier flood layers, one square per layer.
@@ -95,5 +123,52 @@ pub fn race(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Race {
     Race {
         ticks,
         open_goal_squares: (reached & goal).count_ones(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::BoardSize;
+
+    /// A corridor on a 16×8 board from X's mark on h8 down to a1, zig-zagging through
+    /// single gaps in three walls so that the shortest chain is far longer than
+    /// `SHALLOW_LAYERS`.
+    fn corridor() -> (&'static Geometry, u128, u128, u128) {
+        let geometry = Geometry::of(BoardSize::new(16, 8)).unwrap();
+        let square = |file: u32, rank: u32| 1u128 << (rank * 16 + file);
+        let row = |rank: u32| 0xFFFFu128 << (rank * 16);
+        let empty = row(6) | square(0, 5) | row(4) | square(8, 3) | row(2) | square(0, 1);
+        let goal = square(0, 0) | square(1, 0);
+        (geometry, square(8, 7), empty | goal, goal)
+    }
+
+    #[test]
+    fn a_chain_longer_than_the_shallow_buffer_is_found_and_is_shortest() {
+        let (geometry, marks, empty, goal) = corridor();
+        let first = geometry.dilate(marks) & empty;
+        assert!(shortest_chain::<SHALLOW_LAYERS>(geometry, first, empty, goal).is_err());
+        let chain = access_path(geometry, marks, empty, goal).expect("the corridor is open");
+        let deepest = Flood::new(geometry, first, empty)
+            .position(|layer| layer & goal != 0)
+            .expect("the flood reaches the goal");
+        assert!(deepest >= SHALLOW_LAYERS);
+        // One square per flood layer, all empty, each a king step from the next.
+        assert_eq!(chain.count_ones() as usize, deepest + 1);
+        assert_eq!(chain & !empty, 0);
+        assert_ne!(chain & goal, 0);
+        assert_ne!(chain & first, 0);
+        let mut reached = chain & first;
+        for _ in 0..deepest {
+            reached |= geometry.dilate(reached) & chain;
+        }
+        assert_eq!(reached, chain);
+    }
+
+    #[test]
+    fn a_closed_corridor_gives_no_access() {
+        let (geometry, marks, empty, goal) = corridor();
+        let gap = 1u128 << (3 * 16 + 8);
+        assert_eq!(access_path(geometry, marks, empty & !gap, goal), None);
     }
 }

@@ -1,7 +1,8 @@
 //! The board of one size as bit masks: which squares exist, the zone rows, the edge files, and
 //! the king step with wrapping columns as a handful of shifts.
 
-use crate::games::{BoardSize, Player, PositionError};
+use super::CrossJack;
+use crate::games::{BoardSize, Game, Player, PositionError};
 
 /// Smallest width or height Cross-Jack supports.
 pub const MIN_SIDE: usize = 3;
@@ -25,24 +26,61 @@ pub struct Geometry {
     last_file: u128,
 }
 
+/// The geometry of every size, indexed `[width][height]`, built at compile time so that a
+/// position holds a reference rather than a copy of the masks. Unsupported sizes hold an
+/// empty board and are never handed out.
+static GEOMETRIES: [[Geometry; MAX_SIDE + 1]; MAX_SIDE + 1] = all_geometries();
+
+/// True when Cross-Jack can be played on a `width` × `height` board.
+const fn is_supported(width: usize, height: usize) -> bool {
+    MIN_SIDE <= width
+        && width <= MAX_SIDE
+        && MIN_SIDE <= height
+        && height <= MAX_SIDE
+        && width * height <= MAX_SQUARES
+}
+
+const fn all_geometries() -> [[Geometry; MAX_SIDE + 1]; MAX_SIDE + 1] {
+    let none = Geometry {
+        width: 0,
+        height: 0,
+        board: 0,
+        top_row: 0,
+        bottom_row: 0,
+        first_file: 0,
+        last_file: 0,
+    };
+    let mut table = [[none; MAX_SIDE + 1]; MAX_SIDE + 1];
+    let mut width = MIN_SIDE;
+    while width <= MAX_SIDE {
+        let mut height = MIN_SIDE;
+        while height <= MAX_SIDE {
+            if is_supported(width, height) {
+                table[width][height] = Geometry::build(width as u32, height as u32);
+            }
+            height += 1;
+        }
+        width += 1;
+    }
+    table
+}
+
 impl Geometry {
     /// The geometry of a board of `size`, or why Cross-Jack cannot be played on it.
-    pub fn new(size: BoardSize) -> Result<Self, PositionError> {
+    pub fn of(size: BoardSize) -> Result<&'static Self, PositionError> {
         let (width, height) = (size.width, size.height);
-        let sides_fit =
-            (MIN_SIDE..=MAX_SIDE).contains(&width) && (MIN_SIDE..=MAX_SIDE).contains(&height);
-        if !sides_fit || width * height > MAX_SQUARES {
+        if !is_supported(width, height) {
             return Err(PositionError::UnsupportedSize {
-                game: "crossjack",
+                game: CrossJack::NAME,
                 width,
                 height,
                 supported: SUPPORTED,
             });
         }
-        Ok(Self::build(width as u32, height as u32))
+        Ok(&GEOMETRIES[width][height])
     }
 
-    fn build(width: u32, height: u32) -> Self {
+    const fn build(width: u32, height: u32) -> Self {
         let area = width * height;
         let board = if area == 128 {
             u128::MAX
@@ -50,7 +88,12 @@ impl Geometry {
             (1u128 << area) - 1
         };
         let bottom_row = (1u128 << width) - 1;
-        let first_file = (0..height).fold(0u128, |mask, rank| mask | 1u128 << (rank * width));
+        let mut first_file = 0u128;
+        let mut rank = 0;
+        while rank < height {
+            first_file |= 1u128 << (rank * width);
+            rank += 1;
+        }
         Geometry {
             width,
             height,

@@ -11,6 +11,7 @@ mod notation;
 
 use self::access::access_path;
 use self::geometry::{bit, Geometry};
+use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
 
@@ -22,13 +23,16 @@ const SIDE_KEY: usize = 2 * 128;
 /// Marks a player places before play begins.
 const SETUP_MARKS: u32 = 2;
 
+pub use notation::{IllegalReason, Inconsistency};
+
 /// A Cross-Jack position.
 #[derive(Debug, Clone)]
 pub struct CrossJack {
-    geometry: Geometry,
+    /// The board's masks, shared by every position of its size.
+    geometry: &'static Geometry,
     /// The marks of X and of O.
     marks: [u128; 2],
-    side: Player,
+    to_move: Player,
     hash: u64,
     /// Judged whenever the position changes, so that move generation is a lookup.
     status: Status,
@@ -40,7 +44,9 @@ pub struct CrossJack {
 impl PartialEq for CrossJack {
     /// Positions are equal when board and side are; the access chains are bookkeeping.
     fn eq(&self, other: &Self) -> bool {
-        self.geometry == other.geometry && self.marks == other.marks && self.side == other.side
+        self.geometry == other.geometry
+            && self.marks == other.marks
+            && self.to_move == other.to_move
     }
 }
 
@@ -60,11 +66,11 @@ fn key(player: Player, square: usize) -> u64 {
 
 impl CrossJack {
     /// A position from its parts, with hash and status computed from scratch.
-    fn from_parts(geometry: Geometry, marks: [u128; 2], side: Player) -> Self {
+    fn from_parts(geometry: &'static Geometry, marks: [u128; 2], to_move: Player) -> Self {
         let mut position = CrossJack {
             geometry,
             marks,
-            side,
+            to_move,
             hash: 0,
             status: Status::InPlay,
             access: [0; 2],
@@ -95,11 +101,11 @@ impl CrossJack {
     /// The squares the side to move may tick, ignoring whether the game is over.
     #[inline]
     fn targets(&self) -> u128 {
-        let side = self.side;
-        let reachable = if self.in_setup(side) {
-            self.geometry.zone_row(side)
+        let player = self.to_move;
+        let reachable = if self.in_setup(player) {
+            self.geometry.zone_row(player)
         } else {
-            self.geometry.dilate(self.marks_of(side))
+            self.geometry.dilate(self.marks_of(player))
         };
         reachable & self.empty()
     }
@@ -139,7 +145,7 @@ impl CrossJack {
         for player in [Player::One, Player::Two] {
             if self.access[player.index()] == 0 {
                 let chain = access_path(
-                    &self.geometry,
+                    self.geometry,
                     self.marks_of(player),
                     self.empty(),
                     self.geometry.goal_row(player),
@@ -173,7 +179,7 @@ impl Game for CrossJack {
     }
 
     fn start(size: BoardSize) -> Result<Self, PositionError> {
-        Ok(Self::from_parts(Geometry::new(size)?, [0; 2], Player::One))
+        Ok(Self::from_parts(Geometry::of(size)?, [0; 2], Player::One))
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
@@ -182,7 +188,7 @@ impl Game for CrossJack {
 
     fn fen(&self) -> String {
         let board = fen::format_board(self.size(), |c| self.letter_at(c));
-        format!("{board} {}", letter(self.side))
+        format!("{board} {}", letter(self.to_move))
     }
 
     fn size(&self) -> BoardSize {
@@ -190,15 +196,11 @@ impl Game for CrossJack {
     }
 
     fn side_to_move(&self) -> Player {
-        self.side
+        self.to_move
     }
 
     fn generate_moves(&self, out: &mut MoveList<Self::Move>) {
-        let mut targets = self.legal_targets();
-        while targets != 0 {
-            out.push(targets.trailing_zeros() as u8);
-            targets &= targets - 1;
-        }
+        out.extend(Bitboard(self.legal_targets()));
     }
 
     #[inline]
@@ -207,12 +209,12 @@ impl Game for CrossJack {
     }
 
     fn play(&mut self, mv: Self::Move) {
-        let mover = self.side;
+        let mover = self.to_move;
         let square = usize::from(mv);
         let tick = bit(square);
         self.marks[mover.index()] |= tick;
         self.hash ^= key(mover, square) ^ KEYS[SIDE_KEY];
-        self.side = mover.opponent();
+        self.to_move = mover.opponent();
         if tick & self.geometry.goal_row(mover) != 0 {
             self.status = Status::Won(mover);
             return;
@@ -234,16 +236,14 @@ impl Game for CrossJack {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.side == Player::Two {
+        let mut hash = if self.to_move == Player::Two {
             KEYS[SIDE_KEY]
         } else {
             0
         };
         for player in [Player::One, Player::Two] {
-            let mut marks = self.marks_of(player);
-            while marks != 0 {
-                hash ^= key(player, marks.trailing_zeros() as usize);
-                marks &= marks - 1;
+            for square in Bitboard(self.marks_of(player)) {
+                hash ^= key(player, usize::from(square));
             }
         }
         hash
@@ -263,5 +263,19 @@ impl Game for CrossJack {
 
     fn diagram(&self) -> String {
         fen::diagram(self.size(), |c| self.letter_at(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_shares_its_geometry_so_copy_make_copies_little() {
+        // Board, side, hash, status and access chains; the masks stay in the static table.
+        assert!(std::mem::size_of::<CrossJack>() <= 96);
+        let a = CrossJack::start(BoardSize::new(10, 7)).unwrap();
+        let b = CrossJack::start(BoardSize::new(10, 7)).unwrap();
+        assert!(std::ptr::eq(a.geometry, b.geometry));
     }
 }

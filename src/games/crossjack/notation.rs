@@ -1,10 +1,71 @@
 //! Reading position strings and moves: the shared grammar, then Cross-Jack's own checks, each
 //! refusal naming what is wrong.
 
+use thiserror::Error;
+
 use super::geometry::{bit, Geometry};
 use super::{letter, CrossJack};
 use crate::games::coord::read_square_move;
 use crate::games::{fen, Game, MoveError, Player, PositionError};
+
+/// Why a well-formed Cross-Jack position cannot arise under the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Inconsistency {
+    /// The players alternate and X starts, so X has as many marks as O or one more.
+    #[error("x has {x} marks and o has {o}: x must have as many marks as o or one more")]
+    UnevenMarks {
+        /// Marks of X.
+        x: u32,
+        /// Marks of O.
+        o: u32,
+    },
+    /// The mark counts tell who is to move, and the side field says otherwise.
+    #[error(
+        "x has {x} marks and o has {o}, so {} is to move, not {}",
+        letter(*.expected),
+        letter(*.found)
+    )]
+    WrongSideToMove {
+        /// Marks of X.
+        x: u32,
+        /// Marks of O.
+        o: u32,
+        /// The player the counts say is to move.
+        expected: Player,
+        /// The player the position string names.
+        found: Player,
+    },
+    /// Both players stand on their goal rows, but the game ends when the first arrives.
+    #[error(
+        "x stands on rank 1 and o on rank {height}: the game ends when the first of them arrives"
+    )]
+    BothOnGoal {
+        /// The board's height: O's goal rank.
+        height: usize,
+    },
+}
+
+/// The rule a Cross-Jack tick on an empty square of the board breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalReason {
+    /// A player with fewer than two marks ticks its own zone row.
+    #[error(
+        "{} is setting up and must tick its zone row, rank {zone_rank}",
+        letter(*.player)
+    )]
+    SettingUp {
+        /// The player to move.
+        player: Player,
+        /// The number of its zone row's rank.
+        zone_rank: usize,
+    },
+    /// After setting up, a tick lies a king step from one of the player's marks.
+    #[error("not a king step (columns wrap) from any mark of {}", letter(*.player))]
+    NotAKingStep {
+        /// The player to move.
+        player: Player,
+    },
+}
 
 /// The player whose letter is `c`.
 fn player_of(c: char) -> Option<Player> {
@@ -15,64 +76,62 @@ fn player_of(c: char) -> Option<Player> {
     }
 }
 
-/// The name of `player`'s zone row on a board `height` ranks tall.
-fn zone_row_name(player: Player, height: usize) -> String {
+/// The rank number of `player`'s zone row on a board `height` ranks tall.
+fn zone_rank(player: Player, height: usize) -> usize {
     match player {
-        Player::One => format!("rank {height}"),
-        Player::Two => "rank 1".to_string(),
+        Player::One => height,
+        Player::Two => 1,
     }
 }
 
 /// Reads and validates a position string `<board> <side>`.
 pub fn read_position(text: &str) -> Result<CrossJack, PositionError> {
     let board = fen::parse(text)?;
-    let geometry = Geometry::new(board.size)?;
+    let geometry = Geometry::of(board.size)?;
     let mut marks = [0u128; 2];
     for (coord, c) in board.pieces() {
         let player = player_of(c).ok_or(PositionError::UnknownPiece(c, CrossJack::NAME))?;
         marks[player.index()] |= bit(coord.index(board.size.width));
     }
-    let side = match board.side.as_str() {
+    let to_move = match board.side.as_str() {
         "x" => Player::One,
         "o" => Player::Two,
         _ => return Err(PositionError::UnknownSide(board.side, CrossJack::NAME)),
     };
-    check_turn(marks, side)?;
-    check_single_winner(&geometry, marks)?;
-    Ok(CrossJack::from_parts(geometry, marks, side))
+    check_turn(marks, to_move)?;
+    check_single_winner(geometry, marks)?;
+    Ok(CrossJack::from_parts(geometry, marks, to_move))
 }
 
 /// The players alternate and X starts: X has as many marks as O (X to move) or one more.
-fn check_turn(marks: [u128; 2], side: Player) -> Result<(), PositionError> {
+fn check_turn(marks: [u128; 2], to_move: Player) -> Result<(), Inconsistency> {
     let (x, o) = (marks[0].count_ones(), marks[1].count_ones());
     let expected = if x == o {
         Player::One
     } else if x == o + 1 {
         Player::Two
     } else {
-        return Err(PositionError::Inconsistent(format!(
-            "x has {x} marks and o has {o}: x must have as many marks as o or one more"
-        )));
+        return Err(Inconsistency::UnevenMarks { x, o });
     };
-    if side == expected {
+    if to_move == expected {
         Ok(())
     } else {
-        Err(PositionError::Inconsistent(format!(
-            "x has {x} marks and o has {o}, so {} is to move, not {}",
-            letter(expected),
-            letter(side)
-        )))
+        Err(Inconsistency::WrongSideToMove {
+            x,
+            o,
+            expected,
+            found: to_move,
+        })
     }
 }
 
 /// The game ends when the first player reaches its goal row, so both cannot stand on theirs.
-fn check_single_winner(geometry: &Geometry, marks: [u128; 2]) -> Result<(), PositionError> {
+fn check_single_winner(geometry: &Geometry, marks: [u128; 2]) -> Result<(), Inconsistency> {
     let on_goal = |p: Player| marks[p.index()] & geometry.goal_row(p) != 0;
     if on_goal(Player::One) && on_goal(Player::Two) {
-        let height = geometry.size().height;
-        return Err(PositionError::Inconsistent(format!(
-            "x stands on rank 1 and o on rank {height}: the game ends when the first of them arrives"
-        )));
+        return Err(Inconsistency::BothOnGoal {
+            height: geometry.size().height,
+        });
     }
     Ok(())
 }
@@ -90,22 +149,18 @@ pub fn read_move(position: &CrossJack, text: &str) -> Result<u8, MoveError> {
         return Err(MoveError::Occupied(written));
     }
     if position.targets() & tick == 0 {
-        let side = position.side;
-        let reason = if position.in_setup(side) {
-            format!(
-                "{} is setting up and must tick its zone row, {}",
-                letter(side),
-                zone_row_name(side, size.height)
-            )
+        let player = position.to_move;
+        let reason = if position.in_setup(player) {
+            IllegalReason::SettingUp {
+                player,
+                zone_rank: zone_rank(player, size.height),
+            }
         } else {
-            format!(
-                "not a king step (columns wrap) from any mark of {}",
-                letter(side)
-            )
+            IllegalReason::NotAKingStep { player }
         };
         return Err(MoveError::Illegal {
             mv: written,
-            reason,
+            reason: reason.into(),
         });
     }
     // The index is below 128: the board has at most 128 squares.

@@ -1,15 +1,15 @@
 //! Board geometry of an N×N JC Shock board as `u128` bitboards (bit `rank * N + file`).
 
-/// Smallest supported board side.
-pub const MIN_SIDE: usize = 4;
-/// Largest supported board side (121 squares fit a `u128`).
-pub const MAX_SIDE: usize = 11;
+/// Smallest supported board width.
+pub const MIN_WIDTH: usize = 4;
+/// Largest supported board width (121 squares fit a `u128`).
+pub const MAX_WIDTH: usize = 11;
 
 /// Masks of one board size, built once per size at compile time.
 #[derive(Debug, Clone, Copy)]
 pub struct Geometry {
-    /// Board side N.
-    pub side: usize,
+    /// Board width N.
+    pub width: usize,
     /// Every square of the board.
     pub board: u128,
     /// The bottom row (rank 1).
@@ -22,27 +22,27 @@ pub struct Geometry {
     pub not_first_file: u128,
 }
 
-const fn geometry(side: usize) -> Geometry {
+const fn geometry(width: usize) -> Geometry {
     let mut first_rank = 0u128;
     let mut first_file = 0u128;
     let mut i = 0;
-    while i < side {
+    while i < width {
         first_rank |= 1 << i;
-        first_file |= 1 << (i * side);
+        first_file |= 1 << (i * width);
         i += 1;
     }
-    let board = if side == 0 {
+    let board = if width == 0 {
         0
     } else {
-        u128::MAX >> (128 - side * side)
+        u128::MAX >> (128 - width * width)
     };
-    let last_file = if side == 0 {
+    let last_file = if width == 0 {
         0
     } else {
-        first_file << (side - 1)
+        first_file << (width - 1)
     };
     Geometry {
-        side,
+        width,
         board,
         first_rank,
         first_file,
@@ -51,31 +51,31 @@ const fn geometry(side: usize) -> Geometry {
     }
 }
 
-const fn all_geometries() -> [Geometry; MAX_SIDE + 1] {
-    let mut out = [geometry(0); MAX_SIDE + 1];
-    let mut side = MIN_SIDE;
-    while side <= MAX_SIDE {
-        out[side] = geometry(side);
-        side += 1;
+const fn all_geometries() -> [Geometry; MAX_WIDTH + 1] {
+    let mut out = [geometry(0); MAX_WIDTH + 1];
+    let mut width = MIN_WIDTH;
+    while width <= MAX_WIDTH {
+        out[width] = geometry(width);
+        width += 1;
     }
     out
 }
 
-static GEOMETRIES: [Geometry; MAX_SIDE + 1] = all_geometries();
+static GEOMETRIES: [Geometry; MAX_WIDTH + 1] = all_geometries();
 
 impl Geometry {
-    /// The geometry of an N×N board; `side` must be a supported size.
+    /// The geometry of an N×N board; `width` must be a supported size.
     #[inline]
-    pub fn of(side: usize) -> &'static Geometry {
-        &GEOMETRIES[side]
+    pub fn of(width: usize) -> &'static Geometry {
+        &GEOMETRIES[width]
     }
 
     /// The four rays leaving `square`, without the square itself.
     #[inline]
     pub fn rays(&self, square: usize) -> Rays {
-        let rank = square / self.side;
-        let file = square % self.side;
-        let row = self.first_rank << (rank * self.side);
+        let rank = square / self.width;
+        let file = square % self.width;
+        let row = self.first_rank << (rank * self.width);
         let column = self.first_file << file;
         let above = u128::MAX << square << 1;
         let below = (1u128 << square) - 1;

@@ -11,19 +11,18 @@ mod runs;
 
 use std::cmp::Ordering;
 
+use super::bitboard::Bitboard;
 use super::coord::read_square_move;
 use super::zobrist::keys;
 use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
-use geometry::{Geometry, MAX_SIDE};
+use geometry::{Geometry, MAX_WIDTH};
 use pull::Pull;
+pub use position::{IllegalReason, Inconsistency};
 pub use runs::RunCounts;
-
-/// The game's name in the protocol and on the command line.
-const NAME: &str = "jcshock";
 
 /// Zobrist keys: one per colour and square index of the largest board. The side to move is
 /// not hashed: the piece counts already tell it.
-static KEYS: [u64; 2 * MAX_SIDE * MAX_SIDE] = keys(0x4A43_5348_4F43_4B21);
+static KEYS: [u64; 2 * MAX_WIDTH * MAX_WIDTH] = keys(0x4A43_5348_4F43_4B21);
 
 /// The piece letter of `player`: White `o` moves first, Black `x` second.
 pub fn letter(player: Player) -> char {
@@ -34,9 +33,9 @@ pub fn letter(player: Player) -> char {
 }
 
 /// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (0 for N = 0; saturating
-/// for sides no board has, since the function is public).
-pub const fn quota(side: usize) -> usize {
-    side.saturating_mul(side).saturating_sub(1) / 2
+/// for widths no board has, since the function is public).
+pub const fn quota(width: usize) -> usize {
+    width.saturating_mul(width).saturating_sub(1) / 2
 }
 
 /// A JC Shock move: the square (bit index `rank * N + file`) where the mover places a piece.
@@ -54,16 +53,16 @@ impl Placement {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JcShock {
     pieces: [u128; 2],
-    side: u8,
+    width: u8,
     to_move: Player,
     hash: u64,
 }
 
 impl JcShock {
-    fn from_parts(side: usize, pieces: [u128; 2], to_move: Player) -> JcShock {
+    fn from_parts(width: usize, pieces: [u128; 2], to_move: Player) -> JcShock {
         let mut position = JcShock {
             pieces,
-            side: side as u8,
+            width: width as u8,
             to_move,
             hash: 0,
         };
@@ -71,13 +70,13 @@ impl JcShock {
         position
     }
 
-    /// The board side N.
-    pub fn side(&self) -> usize {
-        usize::from(self.side)
+    /// The board width N.
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
     }
 
     fn geometry(&self) -> &'static Geometry {
-        Geometry::of(self.side())
+        Geometry::of(self.width())
     }
 
     /// The squares holding `player`'s pieces, as a bitboard (bit `rank * N + file`).
@@ -92,7 +91,7 @@ impl JcShock {
 
     /// How many pieces each player owns on this board.
     pub fn quota(&self) -> usize {
-        quota(self.side())
+        quota(self.width())
     }
 
     /// The maximal horizontal and vertical runs of `player`'s pieces, by length.
@@ -113,7 +112,7 @@ impl JcShock {
     }
 
     fn piece_at(&self, coord: Coord) -> Option<char> {
-        let bit = 1u128 << coord.index(self.side());
+        let bit = 1u128 << coord.index(self.width());
         [Player::One, Player::Two]
             .into_iter()
             .find(|&p| self.pieces(p) & bit != 0)
@@ -122,18 +121,14 @@ impl JcShock {
 
     /// The hash change of moving every piece of `colour` in `movers` by `offset` squares.
     fn moved_hash(colour: usize, movers: u128, offset: isize) -> u64 {
-        let mut hash = 0;
-        let mut rest = movers;
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            hash ^= key(colour, from) ^ key(colour, from.wrapping_add_signed(offset));
-        }
-        hash
+        Bitboard(movers).fold(0, |hash, from| {
+            let from = usize::from(from);
+            hash ^ key(colour, from) ^ key(colour, from.wrapping_add_signed(offset))
+        })
     }
 
     fn pull_hash(&self, pull: &Pull) -> u64 {
-        let n = self.side() as isize;
+        let n = self.width() as isize;
         let mut hash = 0;
         for (colour, &pieces) in self.pieces.iter().enumerate() {
             for (movers, offset) in [
@@ -151,20 +146,20 @@ impl JcShock {
 
 #[inline]
 fn key(colour: usize, square: usize) -> u64 {
-    KEYS[colour * MAX_SIDE * MAX_SIDE + square]
+    KEYS[colour * MAX_WIDTH * MAX_WIDTH + square]
 }
 
 impl Game for JcShock {
     type Move = Placement;
-    const NAME: &'static str = NAME;
+    const NAME: &'static str = "jcshock";
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)
     }
 
     fn start(size: BoardSize) -> Result<Self, PositionError> {
-        let side = position::supported_side(size)?;
-        Ok(JcShock::from_parts(side, [0, 0], Player::One))
+        let width = position::supported_width(size)?;
+        Ok(JcShock::from_parts(width, [0, 0], Player::One))
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
@@ -177,7 +172,7 @@ impl Game for JcShock {
     }
 
     fn size(&self) -> BoardSize {
-        BoardSize::square(self.side())
+        BoardSize::square(self.width())
     }
 
     fn side_to_move(&self) -> Player {
@@ -188,11 +183,7 @@ impl Game for JcShock {
         if self.all_placed() {
             return;
         }
-        let mut empty = self.empty();
-        while empty != 0 {
-            out.push(Placement(empty.trailing_zeros() as u8));
-            empty &= empty - 1;
-        }
+        out.extend(Bitboard(self.empty()).map(Placement));
     }
 
     fn count_moves(&self) -> usize {
@@ -209,7 +200,7 @@ impl Game for JcShock {
         let pull = Pull::of(self.occupied(), &geometry.rays(square));
         self.hash ^= self.pull_hash(&pull);
         for pieces in &mut self.pieces {
-            *pieces = pull.apply(*pieces, geometry.side);
+            *pieces = pull.apply(*pieces, geometry.width);
         }
         let mover = self.to_move.index();
         self.pieces[mover] |= 1 << square;
@@ -223,7 +214,7 @@ impl Game for JcShock {
         }
         let white = self.runs(Player::One);
         let black = self.runs(Player::Two);
-        match runs::compare_scores(&white, &black, self.side()) {
+        match runs::compare_scores(&white, &black, self.width()) {
             Ordering::Greater => Status::Won(Player::One),
             Ordering::Less => Status::Won(Player::Two),
             Ordering::Equal => Status::Draw,
@@ -237,21 +228,19 @@ impl Game for JcShock {
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = 0;
         for (colour, &pieces) in self.pieces.iter().enumerate() {
-            let mut rest = pieces;
-            while rest != 0 {
-                hash ^= key(colour, rest.trailing_zeros() as usize);
-                rest &= rest - 1;
+            for square in Bitboard(pieces) {
+                hash ^= key(colour, usize::from(square));
             }
         }
         hash
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let (coord, written) = read_square_move(text, self.size(), NAME, "a square such as e2")?;
+        let (coord, written) = read_square_move(text, self.size(), Self::NAME, "a square such as e2")?;
         if self.all_placed() {
             return Err(MoveError::GameOver(written));
         }
-        let index = coord.index(self.side());
+        let index = coord.index(self.width());
         if self.occupied() >> index & 1 != 0 {
             return Err(MoveError::Occupied(written));
         }
@@ -259,7 +248,7 @@ impl Game for JcShock {
     }
 
     fn format_move(&self, mv: Self::Move) -> String {
-        Coord::from_index(mv.index(), self.side()).to_string()
+        Coord::from_index(mv.index(), self.width()).to_string()
     }
 
     /// The side to move scores the opponent's runs and the opponent scores the mover's, so

@@ -40,14 +40,14 @@ impl Pull {
         self.from_east | self.from_west | self.from_north | self.from_south
     }
 
-    /// `pieces` (one colour, or all) after the pull on a board of `side` files.
+    /// `pieces` (one colour, or all) after the pull on a board of `width` files.
     #[inline]
-    pub fn apply(&self, pieces: u128, side: usize) -> u128 {
+    pub fn apply(&self, pieces: u128, width: usize) -> u128 {
         (pieces & !self.movers())
             | ((pieces & self.from_east) >> 1)
             | ((pieces & self.from_west) << 1)
-            | ((pieces & self.from_north) >> side)
-            | ((pieces & self.from_south) << side)
+            | ((pieces & self.from_north) >> width)
+            | ((pieces & self.from_south) << width)
     }
 }
 

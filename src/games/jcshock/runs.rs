@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::geometry::{Geometry, MAX_SIDE};
+use super::geometry::{Geometry, MAX_WIDTH};
 
 /// Shortest run that scores.
 pub const SCORING_LENGTH: usize = 3;
@@ -11,14 +11,14 @@ pub const SCORING_LENGTH: usize = 3;
 /// How many maximal runs of each length one colour has, horizontal and vertical together;
 /// a lone piece counts as a run of length 1 along each axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct RunCounts([u16; MAX_SIDE + 1]);
+pub struct RunCounts([u16; MAX_WIDTH + 1]);
 
 impl RunCounts {
     /// The runs of `pieces` on a board of `geometry`.
     pub(super) fn of(pieces: u128, geometry: &Geometry) -> RunCounts {
-        let mut counts = [0u16; MAX_SIDE + 1];
+        let mut counts = [0u16; MAX_WIDTH + 1];
         let horizontal_starts = pieces & !((pieces << 1) & geometry.not_first_file);
-        let vertical_starts = pieces & !(pieces << geometry.side);
+        let vertical_starts = pieces & !(pieces << geometry.width);
         add_runs(
             &mut counts,
             pieces,
@@ -31,7 +31,7 @@ impl RunCounts {
             pieces,
             vertical_starts,
             geometry.board,
-            geometry.side,
+            geometry.width,
         );
         RunCounts(counts)
     }
@@ -48,7 +48,7 @@ impl RunCounts {
 /// `reach` holds the squares that start `length` or more pieces in a row, so the run starts
 /// it keeps are the runs of at least that length.
 fn add_runs(
-    counts: &mut [u16; MAX_SIDE + 1],
+    counts: &mut [u16; MAX_WIDTH + 1],
     pieces: u128,
     starts: u128,
     continues: u128,
@@ -68,8 +68,8 @@ fn add_runs(
 
 /// The final result from White's point of view: White's score is Black's runs and Black's
 /// score is White's; the longest length where they differ decides, more wins.
-pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, side: usize) -> Ordering {
-    (SCORING_LENGTH..=side)
+pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, width: usize) -> Ordering {
+    (SCORING_LENGTH..=width)
         .rev()
         .map(|length| {
             black_runs
@@ -84,7 +84,7 @@ pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, side: usiz
 /// runs dominate, and pairs count a little as runs in the making. The weights keep the total
 /// of one player's pieces (at most 60, each in at most two runs, at most 74 per piece and
 /// run) under 10000.
-const WEIGHTS: [i32; MAX_SIDE + 1] = [0, 0, 2, 10, 40, 90, 160, 250, 360, 490, 640, 810];
+const WEIGHTS: [i32; MAX_WIDTH + 1] = [0, 0, 2, 10, 40, 90, 160, 250, 360, 490, 640, 810];
 
 /// A heuristic value of the runs for the player whose score they are (the opponent's runs).
 pub fn weighted(runs: &RunCounts) -> i32 {

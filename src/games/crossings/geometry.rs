@@ -119,25 +119,6 @@ pub const fn bit(sq: u8) -> u64 {
     1u64 << sq
 }
 
-/// Iterates over the squares of a bitboard, lowest first.
-#[derive(Debug, Clone, Copy)]
-pub struct Squares(pub u64);
-
-impl Iterator for Squares {
-    type Item = u8;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(sq)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,187 @@
+//! The one list of games. The `register_games!` macro is invoked once, in `games/mod.rs`,
+//! with one `module::Type` line per game; everything that enumerates the games derives from
+//! it: the [`GameKind`] enum and its [`GameKind::ALL`] table, each game's name, default size
+//! and start position (a table of entries read from its [`Game`] implementation), the error
+//! wrappers [`Inconsistency`] and [`IllegalReason`], and through them the `UCI_Variant`
+//! option, the `--game` help and the unknown-game message.
+//!
+//! A registered module provides its game type (implementing [`Game`]) and two
+//! `thiserror` enums, `Inconsistency` (why a position string cannot arise) and
+//! `IllegalReason` (the rule an illegal move breaks; an empty enum when the game has none).
+//!
+//! [`Inconsistency`]: super::Inconsistency
+//! [`IllegalReason`]: super::IllegalReason
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::any::DynGame;
+use super::{BoardSize, Game, GameKind, GameState, PositionError};
+
+/// Declares the game modules and derives every list of games from them; see the
+/// [module documentation](self).
+macro_rules! register_games {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Which game is loaded: one variant per registered game, named after its type.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $(
+                #[doc = concat!("[`", stringify!($module), "::", stringify!($game), "`]")]
+                $game,
+            )+
+        }
+
+        impl GameKind {
+            /// Every game, in registration order: the order options and help list them.
+            pub const ALL: [GameKind; [$(stringify!($game)),+].len()] = [$(GameKind::$game),+];
+
+            /// What the registry knows of this game.
+            fn entry(self) -> &'static $crate::games::registry::Entry {
+                // Listed in the order of the variants, so a variant's discriminant is its index.
+                static ENTRIES: [$crate::games::registry::Entry; GameKind::ALL.len()] =
+                    [$($crate::games::registry::Entry::of::<$module::$game>()),+];
+                &ENTRIES[self as usize]
+            }
+        }
+
+        /// Why a well-formed position cannot arise under the rules, in its game's words.
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum Inconsistency {
+            $(
+                #[doc = concat!("A position of [`", stringify!($module), "::", stringify!($game), "`].")]
+                #[error(transparent)]
+                $game($module::Inconsistency),
+            )+
+        }
+
+        /// The rule an illegal move breaks, in its game's words.
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+        pub enum IllegalReason {
+            $(
+                #[doc = concat!("A move of [`", stringify!($module), "::", stringify!($game), "`].")]
+                #[error(transparent)]
+                $game($module::IllegalReason),
+            )+
+        }
+
+        $(
+            impl From<$module::Inconsistency> for $crate::games::PositionError {
+                fn from(reason: $module::Inconsistency) -> Self {
+                    $crate::games::PositionError::Inconsistent(Inconsistency::$game(reason))
+                }
+            }
+
+            impl From<$module::IllegalReason> for IllegalReason {
+                fn from(reason: $module::IllegalReason) -> Self {
+                    IllegalReason::$game(reason)
+                }
+            }
+        )+
+    };
+}
+
+pub(crate) use register_games;
+
+/// What the registry knows of one game, read from its [`Game`] implementation.
+pub(crate) struct Entry {
+    name: &'static str,
+    default_size: fn() -> BoardSize,
+    start: fn(BoardSize) -> Result<Box<dyn DynGame>, PositionError>,
+    from_fen: fn(&str) -> Result<Box<dyn DynGame>, PositionError>,
+}
+
+impl Entry {
+    /// The entry of game `G`.
+    pub(crate) const fn of<G: Game>() -> Entry {
+        Entry {
+            name: G::NAME,
+            default_size: G::default_size,
+            start: start::<G>,
+            from_fen: from_fen::<G>,
+        }
+    }
+
+    /// A game at its start position on a board of `size`.
+    pub(super) fn start_game(&self, size: BoardSize) -> Result<Box<dyn DynGame>, PositionError> {
+        (self.start)(size)
+    }
+
+    /// A game starting from a position string.
+    pub(super) fn game_from_fen(&self, text: &str) -> Result<Box<dyn DynGame>, PositionError> {
+        (self.from_fen)(text)
+    }
+}
+
+fn start<G: Game>(size: BoardSize) -> Result<Box<dyn DynGame>, PositionError> {
+    Ok(Box::new(GameState::new(G::start(size)?)))
+}
+
+fn from_fen<G: Game>(text: &str) -> Result<Box<dyn DynGame>, PositionError> {
+    Ok(Box::new(GameState::new(G::from_fen(text)?)))
+}
+
+impl GameKind {
+    /// The protocol and command-line name.
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The board size of the default start position.
+    pub fn default_size(self) -> BoardSize {
+        (self.entry().default_size)()
+    }
+
+    /// Every game's name in words, for messages: `a, b or c`.
+    pub fn names_in_words() -> String {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+        in_words(&names)
+    }
+}
+
+/// `names` as a list in words: `a`, `a or b`, `a, b or c`.
+fn in_words(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = PositionError;
+
+    /// Reads a game name, ignoring case and surrounding white space.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| PositionError::UnknownGame(text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_listed_with_commas_and_a_final_or() {
+        assert_eq!(in_words(&["a"]), "a");
+        assert_eq!(in_words(&["a", "b"]), "a or b");
+        assert_eq!(in_words(&["a", "b", "c"]), "a, b or c");
+    }
+
+    #[test]
+    fn every_game_has_its_own_name() {
+        let mut names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), GameKind::ALL.len());
+    }
+}
