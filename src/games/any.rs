@@ -8,7 +8,9 @@ use std::sync::atomic::AtomicBool;
 use super::crossings::Crossings;
 use super::crossjack::CrossJack;
 use super::jcshock::JcShock;
-use super::{BoardSize, Game, GameState, MoveError, Player, PositionError, Status, MAX_MOVES};
+use super::{
+    BenchSet, BoardSize, Game, GameState, MoveError, Player, PositionError, Status, MAX_MOVES,
+};
 use crate::perft;
 use crate::search::{self, Info, Limits, SearchBuffers, TranspositionTable};
 
@@ -42,6 +44,15 @@ impl GameKind {
             GameKind::CrossJack => CrossJack::default_size(),
             GameKind::JcShock => JcShock::default_size(),
             GameKind::Crossings => Crossings::default_size(),
+        }
+    }
+
+    /// The positions and depth `bench` searches.
+    pub fn bench(self) -> BenchSet {
+        match self {
+            GameKind::CrossJack => CrossJack::BENCH,
+            GameKind::JcShock => JcShock::BENCH,
+            GameKind::Crossings => Crossings::BENCH,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! The position ([`position`]) is three `u64` bitboards; move generation ([`movegen`])
 //! works front by front, and the bulk count used by perft never builds a move.
 
+mod bench;
 pub mod bitboard;
 mod eval;
 pub mod movegen;
@@ -21,6 +22,7 @@ use position::square;
 impl Game for Crossings {
     type Move = Move;
     const NAME: &'static str = "crossings";
+    const BENCH: super::BenchSet = bench::BENCH;
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)
