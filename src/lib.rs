@@ -7,7 +7,7 @@
 //! - [`search`]: the game-agnostic searcher;
 //! - [`protocol`]: nom grammar → typed commands → engine state machine;
 //! - [`perft`]: move-generation counting used by tests, the CLI and the protocol;
-//! - [`bench`]: fixed positions searched to a fixed depth, whose node count is a signature.
+//! - [`bench`](mod@bench): fixed positions searched to a fixed depth, whose node count is a signature.
 
 #![warn(missing_docs)]
 
