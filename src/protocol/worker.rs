@@ -403,6 +403,16 @@ mod tests {
     }
 
     #[test]
+    fn a_panicking_bench_answers_an_error_line() {
+        let (written, answer) = answer_after_panic(&Job::Bench(BenchOptions::default()));
+        assert_eq!(
+            written,
+            ["info string error: bench: failed with an internal error"]
+        );
+        assert!(answer.is_empty());
+    }
+
+    #[test]
     fn stop_ends_an_infinite_search_with_its_bestmove() {
         let limits = Limits {
             infinite: true,
