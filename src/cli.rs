@@ -1,12 +1,14 @@
-//! The command line (clap): global `--game`/`--size`, and the `perft` subcommand.
+//! The command line (clap): global `--game`/`--size`, and the `perft` and `bench` subcommands.
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use tablero::bench::{self, BenchOptions};
 use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
 use tablero::perft;
+use tablero::protocol::options::HASH_MB;
 use tablero::protocol::RunError;
 use thiserror::Error;
 
@@ -37,6 +39,17 @@ enum Command {
         #[arg(value_parser = clap::value_parser!(u32).range(..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
     },
+    /// Searches fixed positions of every game to a fixed depth (ignoring --game and --size)
+    /// and prints the nodes, whose total is the binary's signature, and nodes per second.
+    Bench {
+        /// Depth for every position, instead of each game's own.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        depth: Option<u32>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = bench::DEFAULT_HASH_MB as u64,
+              value_parser = clap::value_parser!(u64).range(HASH_MB.0..=HASH_MB.1))]
+        hash: u64,
+    },
 }
 
 fn parse_game(text: &str) -> Result<GameKind, String> {
@@ -63,6 +76,28 @@ pub fn run() -> ExitCode {
             }
         },
         Some(Command::Perft { fen, depth }) => perft(cli.game, cli.size, fen.as_deref(), depth),
+        Some(Command::Bench { depth, hash }) => bench(depth, hash),
+    }
+}
+
+/// Prints what the protocol's `bench` answers.
+fn bench(depth: Option<u32>, hash_mb: u64) -> ExitCode {
+    let options = BenchOptions {
+        depth,
+        hash_mb: hash_mb as usize,
+    };
+    let never = AtomicBool::new(false);
+    match bench::run(&options, &never, &mut |line| println!("{line}")) {
+        Ok(report) => {
+            for line in bench::summary(&report) {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

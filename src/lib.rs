@@ -6,10 +6,12 @@
 //!   type-erased [`games::AnyGame`] the protocol drives;
 //! - [`search`]: the game-agnostic searcher;
 //! - [`protocol`]: nom grammar → typed commands → engine state machine;
-//! - [`perft`]: move-generation counting used by tests, the CLI and the protocol.
+//! - [`perft`]: move-generation counting used by tests, the CLI and the protocol;
+//! - [`bench`](mod@bench): fixed positions searched to a fixed depth, whose node count is a signature.
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod games;
 pub mod perft;
 pub mod protocol;

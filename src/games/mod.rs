@@ -83,6 +83,25 @@ pub const MAX_MOVES: usize = 1024;
 /// A buffer of moves, reused across calls so that generation does not allocate.
 pub type MoveList<M> = Vec<M>;
 
+/// A game's share of `bench`: position strings searched to a fixed depth, whose node counts
+/// add up to the bench's signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BenchSet {
+    /// The search depth in plies, chosen so that the whole bench takes a second or two.
+    pub depth: u32,
+    /// Position strings ([`Game::from_fen`]), every one in play: the start, positions from
+    /// real play, an endgame.
+    pub positions: &'static [&'static str],
+}
+
+impl BenchSet {
+    /// No positions: the default of games that are not benched (test games).
+    pub const NONE: BenchSet = BenchSet {
+        depth: 1,
+        positions: &[],
+    };
+}
+
 /// The rules of one game, as a position value that is copied to make a move (copy-make).
 ///
 /// Implementations keep their Zobrist hash up to date in [`Game::play`]. Everything here is
@@ -94,6 +113,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// The name used by `UCI_Variant`, `--game` and `perft --game`.
     const NAME: &'static str;
+
+    /// The positions and depth `bench` searches; every game the engine lists has some (a test
+    /// checks), other games keep none.
+    const BENCH: BenchSet = BenchSet::NONE;
 
     /// The board size of the default start position.
     fn default_size() -> BoardSize;

@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::any::DynGame;
-use super::{BoardSize, Game, GameKind, GameState, PositionError};
+use super::{BenchSet, BoardSize, Game, GameKind, GameState, PositionError};
 
 /// Declares the game modules and derives every list of games from them; see the
 /// [module documentation](self).
@@ -88,6 +88,7 @@ pub(crate) use register_games;
 pub(crate) struct Entry {
     name: &'static str,
     default_size: fn() -> BoardSize,
+    bench: BenchSet,
     start: fn(BoardSize) -> Result<Box<dyn DynGame>, PositionError>,
     from_fen: fn(&str) -> Result<Box<dyn DynGame>, PositionError>,
 }
@@ -98,6 +99,7 @@ impl Entry {
         Entry {
             name: G::NAME,
             default_size: G::default_size,
+            bench: G::BENCH,
             start: start::<G>,
             from_fen: from_fen::<G>,
         }
@@ -131,6 +133,11 @@ impl GameKind {
     /// The board size of the default start position.
     pub fn default_size(self) -> BoardSize {
         (self.entry().default_size)()
+    }
+
+    /// The positions and depth `bench` searches.
+    pub fn bench(self) -> BenchSet {
+        self.entry().bench
     }
 
     /// Every game's name in words, for messages: `a, b or c`.

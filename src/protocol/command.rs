@@ -129,6 +129,9 @@ pub enum Command {
     Go(GoParams),
     /// `go perft <depth>`: count leaves below every root move.
     Perft(u32),
+    /// `bench [depth <plies>]`: every game's bench positions searched to that depth (each
+    /// game's own when `None`), then nodes and nodes per second.
+    Bench(Option<u32>),
     /// `stop`: end the search now.
     Stop,
     /// `ponderhit`: accepted and ignored.

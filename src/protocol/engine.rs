@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use crate::bench::BenchOptions;
 use crate::games::{AnyGame, BoardSize, GameKind, Player, PositionError};
 use crate::search::TranspositionTable;
 
@@ -118,6 +119,7 @@ impl Engine {
             Command::Position { start, moves } => self.position(start, &moves)?,
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => self.perft(depth)?,
+            Command::Bench(depth) => self.bench(depth)?,
             Command::Stop => self.stop(),
             Command::PonderHit | Command::Debug => {}
             Command::Query(query) => self.query(query),
@@ -245,6 +247,16 @@ impl Engine {
     fn perft(&mut self, depth: u32) -> Result<(), EngineError> {
         self.ensure_idle("go")?;
         self.start(Job::Perft(depth))
+    }
+
+    /// `bench`: runs on the search thread like a search, with a table of its own, so that
+    /// the game, the options and the engine's table stay as they are.
+    fn bench(&mut self, depth: Option<u32>) -> Result<(), EngineError> {
+        self.ensure_idle("bench")?;
+        self.start(Job::Bench(BenchOptions {
+            depth,
+            ..BenchOptions::default()
+        }))
     }
 
     /// Starts `job` on the search thread with a copy of the game and the table.

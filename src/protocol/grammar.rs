@@ -446,6 +446,17 @@ fn go_args(input: &str) -> Res<'_, Command> {
     }
 }
 
+/// `bench [depth <plies>]`.
+fn bench_args(input: &str) -> Res<'_, Command> {
+    let (rest, depth) = opt(preceded(keyword("depth"), positive("a depth in plies")))(input)?;
+    let after = match depth {
+        Some(_) => "end of line",
+        None => "'depth' or end of line",
+    };
+    let (rest, ()) = end_of_line(after)(rest)?;
+    Ok((rest, Command::Bench(depth)))
+}
+
 /// `query gameover|p1turn|result|fen|moves`.
 fn query_args(input: &str) -> Res<'_, Command> {
     let (rest, query) = expect(
@@ -486,6 +497,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
         "stop" => bare(Command::Stop)(args),
         "ponderhit" => bare(Command::PonderHit)(args),
         "query" => query_args(args),
+        "bench" => bench_args(args),
         "d" => bare(Command::Display)(args),
         "debug" => debug_args(args),
         "help" => bare(Command::Help)(args),
@@ -851,6 +863,28 @@ mod tests {
         assert_eq!(
             error("debug"),
             "debug: expected 'on' or 'off', found end of line"
+        );
+    }
+
+    #[test]
+    fn bench_takes_an_optional_depth() {
+        assert_eq!(parse("bench"), Command::Bench(None));
+        assert_eq!(parse("BENCH Depth 4"), Command::Bench(Some(4)));
+        assert_eq!(
+            error("bench 4"),
+            "bench: expected 'depth' or end of line, found '4'"
+        );
+        assert_eq!(
+            error("bench depth"),
+            "bench: expected a depth in plies, found end of line"
+        );
+        assert_eq!(
+            error("bench depth 0"),
+            "bench: a depth in plies must be at least 1"
+        );
+        assert_eq!(
+            error("bench depth 3 depth 4"),
+            "bench: expected end of line, found 'depth'"
         );
     }
 

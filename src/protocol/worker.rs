@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
+use crate::bench::{self, BenchError, BenchOptions};
 use crate::games::AnyGame;
 use crate::perft;
 use crate::search::{Info, Limits, Score, SearchBuffers, TranspositionTable};
@@ -29,6 +30,9 @@ pub enum Job {
     Search(Limits),
     /// `go perft <depth>`: one `<move>: <leaves>` line per root move, then the total.
     Perft(u32),
+    /// `bench`: a line per position and per game, then the totals. It searches with a table
+    /// of its own: the engine's game and table lent with the job are handed back untouched.
+    Bench(BenchOptions),
 }
 
 impl Job {
@@ -52,6 +56,14 @@ impl Job {
                 Some(divide) => perft::report(&divide, *depth),
                 None => vec![PERFT_STOPPED.to_string()],
             },
+            Job::Bench(options) => match bench::run(options, stop, &mut |line| out.line(line)) {
+                Ok(report) => bench::summary(&report),
+                Err(error @ BenchError::Stopped) => vec![format!("info string {error}")],
+                Err(error) => {
+                    out.error(&error.to_string());
+                    Vec::new()
+                }
+            },
         }
     }
 
@@ -67,6 +79,10 @@ impl Job {
                 out.error("go: perft failed with an internal error");
                 Vec::new()
             }
+            Job::Bench(_) => {
+                out.error("bench: failed with an internal error");
+                Vec::new()
+            }
         }
     }
 
@@ -75,7 +91,7 @@ impl Job {
     fn waits_for_stop(&self) -> bool {
         match self {
             Job::Search(limits) => limits.waits_for_stop(),
-            Job::Perft(_) => false,
+            Job::Perft(_) | Job::Bench(_) => false,
         }
     }
 }
@@ -382,6 +398,16 @@ mod tests {
         assert_eq!(
             written,
             ["info string error: go: perft failed with an internal error"]
+        );
+        assert!(answer.is_empty());
+    }
+
+    #[test]
+    fn a_panicking_bench_answers_an_error_line() {
+        let (written, answer) = answer_after_panic(&Job::Bench(BenchOptions::default()));
+        assert_eq!(
+            written,
+            ["info string error: bench: failed with an internal error"]
         );
         assert!(answer.is_empty());
     }

@@ -6,6 +6,7 @@
 //! three `u64` bitboards (`geometry` has the board and its directions); move generation
 //! (`movegen`) works front by front, and the bulk count used by perft never builds a move.
 
+mod bench;
 mod eval;
 mod geometry;
 mod movegen;
@@ -180,6 +181,7 @@ impl Crossings {
 impl Game for Crossings {
     type Move = Move;
     const NAME: &'static str = "crossings";
+    const BENCH: super::BenchSet = bench::BENCH;
 
     fn default_size() -> BoardSize {
         SIZE

@@ -5,6 +5,7 @@
 //! board is a `u128` bitboard, bit `rank * width + file` per square.
 
 mod access;
+mod bench;
 mod eval;
 mod geometry;
 mod notation;
@@ -173,6 +174,7 @@ impl Game for CrossJack {
     /// The index (`rank * width + file`) of the square to tick.
     type Move = u8;
     const NAME: &'static str = "crossjack";
+    const BENCH: super::BenchSet = bench::BENCH;
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)

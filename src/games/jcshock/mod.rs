@@ -4,6 +4,7 @@
 //!
 //! Positions are two `u128` bitboards (bit `rank * N + file`), one per colour.
 
+mod bench;
 mod geometry;
 mod position;
 mod pull;
@@ -152,6 +153,7 @@ fn key(colour: usize, square: usize) -> u64 {
 impl Game for JcShock {
     type Move = Placement;
     const NAME: &'static str = "jcshock";
+    const BENCH: super::BenchSet = bench::BENCH;
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)

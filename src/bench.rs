@@ -1,0 +1,331 @@
+//! `bench`: every game's bench positions ([`crate::games::BenchSet`]) searched to a fixed
+//! depth, each with a table of its own, reporting nodes and nodes per second.
+//!
+//! The total node count is the binary's signature: it depends on the rules, the evaluation
+//! and the search, never on the clock, so the same binary gives the same count on every run
+//! and any change to those shows. Each position is searched from an empty table, so its count
+//! is also what `ucinewgame`, `position fen …` and `go depth …` give with a table of the same
+//! size.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::games::{AnyGame, GameKind, PositionError, Status};
+use crate::search::{Limits, SearchBuffers, TranspositionTable};
+
+/// The table size of a bench in MB, whatever the engine's `Hash` option says: the signature
+/// must not depend on a setting.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// What a bench runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BenchOptions {
+    /// The depth for every position; `None` for each game's own ([`GameKind::bench`]).
+    pub depth: Option<u32>,
+    /// The table size in MB.
+    pub hash_mb: usize,
+}
+
+impl Default for BenchOptions {
+    fn default() -> Self {
+        BenchOptions {
+            depth: None,
+            hash_mb: DEFAULT_HASH_MB,
+        }
+    }
+}
+
+/// One bench position as searched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionResult {
+    /// The game.
+    pub game: GameKind,
+    /// Its number among the game's bench positions, from 1.
+    pub number: usize,
+    /// The position string.
+    pub fen: &'static str,
+    /// The deepest depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time the search took.
+    pub time: Duration,
+    /// The move found.
+    pub best: String,
+}
+
+/// Every position a bench searched, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BenchReport {
+    /// One result per position, game after game.
+    pub positions: Vec<PositionResult>,
+}
+
+impl BenchReport {
+    /// Nodes searched in all positions: the signature.
+    pub fn nodes(&self) -> u64 {
+        self.positions.iter().map(|p| p.nodes).sum()
+    }
+
+    /// Time spent searching (setting up positions and clearing the table not counted).
+    pub fn time(&self) -> Duration {
+        self.positions.iter().map(|p| p.time).sum()
+    }
+
+    /// Nodes per second over the whole bench.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes(), self.time())
+    }
+
+    /// The results of `game`'s positions.
+    pub fn of(&self, game: GameKind) -> BenchReport {
+        BenchReport {
+            positions: self
+                .positions
+                .iter()
+                .filter(|p| p.game == game)
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
+/// Why a bench gave no count.
+#[derive(Debug, Error)]
+pub enum BenchError {
+    /// A bench position the game refuses (a bug the bench's tests catch).
+    #[error("bench: position {number} of {game} '{fen}' is refused: {error}")]
+    Refused {
+        /// The game.
+        game: GameKind,
+        /// The position's number among the game's, from 1.
+        number: usize,
+        /// The position string.
+        fen: &'static str,
+        /// Why the game refuses it.
+        error: PositionError,
+    },
+    /// A bench position whose game is over: nothing to search (a bug the tests catch).
+    #[error("bench: position {number} of {game} '{fen}' is not in play")]
+    NotInPlay {
+        /// The game.
+        game: GameKind,
+        /// The position's number among the game's, from 1.
+        number: usize,
+        /// The position string.
+        fen: &'static str,
+    },
+    /// `stop` came before the last position was searched: a partial count would mislead.
+    #[error("bench stopped before it finished: no count")]
+    Stopped,
+}
+
+/// Every bench position: game, number among the game's (from 1), position string.
+pub fn positions() -> impl Iterator<Item = (GameKind, usize, &'static str)> {
+    GameKind::ALL.into_iter().flat_map(|game| {
+        game.bench()
+            .positions
+            .iter()
+            .enumerate()
+            .map(move |(index, &fen)| (game, index + 1, fen))
+    })
+}
+
+/// The bench position `fen`, checked to be in play.
+pub fn load(game: GameKind, number: usize, fen: &'static str) -> Result<AnyGame, BenchError> {
+    let position = AnyGame::from_fen(game, fen).map_err(|error| BenchError::Refused {
+        game,
+        number,
+        fen,
+        error,
+    })?;
+    if position.status() != Status::InPlay {
+        return Err(BenchError::NotInPlay { game, number, fen });
+    }
+    Ok(position)
+}
+
+/// Runs the bench: every position of every game, in order, each searched from an empty table
+/// of `options.hash_mb`. `write` receives a line per position and one per game as they come;
+/// the [`summary`] of the report is left to the caller. Gives up once `stop` is set.
+pub fn run(
+    options: &BenchOptions,
+    stop: &AtomicBool,
+    write: &mut dyn FnMut(&str),
+) -> Result<BenchReport, BenchError> {
+    let mut tt = TranspositionTable::new(options.hash_mb);
+    let mut buffers = SearchBuffers::new();
+    let mut report = BenchReport::default();
+    for game in GameKind::ALL {
+        let set = game.bench();
+        let depth = options.depth.unwrap_or(set.depth);
+        let first = report.positions.len();
+        for (index, &fen) in set.positions.iter().enumerate() {
+            let mut position = load(game, index + 1, fen)?;
+            tt.clear();
+            let searched = search(&mut position, depth, &mut tt, &mut buffers, stop);
+            if stop.load(Ordering::Relaxed) {
+                return Err(BenchError::Stopped);
+            }
+            let result = PositionResult {
+                game,
+                number: index + 1,
+                fen,
+                depth: searched.depth,
+                nodes: searched.nodes,
+                time: searched.time,
+                best: searched.best,
+            };
+            write(&position_line(&result, set.positions.len()));
+            report.positions.push(result);
+        }
+        let totals = BenchReport {
+            positions: report.positions[first..].to_vec(),
+        };
+        write(&game_line(game, &totals));
+    }
+    Ok(report)
+}
+
+/// What one search of a bench position found.
+struct Searched {
+    depth: u32,
+    nodes: u64,
+    time: Duration,
+    best: String,
+}
+
+fn search(
+    position: &mut AnyGame,
+    depth: u32,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    stop: &AtomicBool,
+) -> Searched {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (mut reached, mut nodes) = (0, 0);
+    let started = Instant::now();
+    let best = position.search(&limits, tt, buffers, stop, &mut |info| {
+        reached = info.depth;
+        nodes = info.nodes;
+    });
+    Searched {
+        depth: reached,
+        nodes,
+        time: started.elapsed(),
+        best: best.unwrap_or_else(|| "(none)".to_string()),
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+/// `info string bench <game> <n>/<of> depth <d> nodes <n> time <ms> move <m> fen <fen>`.
+fn position_line(result: &PositionResult, of: usize) -> String {
+    format!(
+        "info string bench {} {}/{of} depth {} nodes {} time {} move {} fen {}",
+        result.game,
+        result.number,
+        result.depth,
+        result.nodes,
+        result.time.as_millis(),
+        result.best,
+        result.fen
+    )
+}
+
+/// `info string bench <game> total nodes <n> time <ms> nps <n>`.
+fn game_line(game: GameKind, totals: &BenchReport) -> String {
+    format!(
+        "info string bench {game} total nodes {} time {} nps {}",
+        totals.nodes(),
+        totals.time().as_millis(),
+        totals.nps()
+    )
+}
+
+/// The last lines of a bench, as Stockfish writes them: total time, nodes (the signature)
+/// and nodes per second.
+pub fn summary(report: &BenchReport) -> Vec<String> {
+    vec![
+        format!("Total time (ms) : {}", report.time().as_millis()),
+        format!("Nodes searched  : {}", report.nodes()),
+        format!("Nodes/second    : {}", report.nps()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(game: GameKind, nodes: u64, millis: u64) -> PositionResult {
+        PositionResult {
+            game,
+            number: 1,
+            fen: "8/8/8/8/8/8/8/8 x",
+            depth: 3,
+            nodes,
+            time: Duration::from_millis(millis),
+            best: "a8".into(),
+        }
+    }
+
+    #[test]
+    fn totals_add_up_the_positions() {
+        let report = BenchReport {
+            positions: vec![
+                result(GameKind::CrossJack, 1000, 10),
+                result(GameKind::JcShock, 3000, 30),
+            ],
+        };
+        assert_eq!(report.nodes(), 4000);
+        assert_eq!(report.time(), Duration::from_millis(40));
+        assert_eq!(report.nps(), 100_000);
+        assert_eq!(report.of(GameKind::JcShock).nodes(), 3000);
+        assert!(report.of(GameKind::Crossings).positions.is_empty());
+    }
+
+    #[test]
+    fn the_lines_name_every_figure() {
+        let one = result(GameKind::CrossJack, 1000, 10);
+        assert_eq!(
+            position_line(&one, 8),
+            "info string bench crossjack 1/8 depth 3 nodes 1000 time 10 move a8 fen 8/8/8/8/8/8/8/8 x"
+        );
+        let report = BenchReport {
+            positions: vec![one],
+        };
+        assert_eq!(
+            game_line(GameKind::CrossJack, &report),
+            "info string bench crossjack total nodes 1000 time 10 nps 100000"
+        );
+        assert_eq!(
+            summary(&report),
+            [
+                "Total time (ms) : 10",
+                "Nodes searched  : 1000",
+                "Nodes/second    : 100000"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_set_stop_flag_gives_no_count() {
+        let stop = AtomicBool::new(true);
+        let mut lines = Vec::new();
+        let options = BenchOptions {
+            depth: Some(1),
+            hash_mb: 1,
+        };
+        let outcome = run(&options, &stop, &mut |line| lines.push(line.to_string()));
+        assert!(matches!(outcome, Err(BenchError::Stopped)));
+        assert!(lines.is_empty());
+    }
+}
