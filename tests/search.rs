@@ -698,26 +698,24 @@ fn a_timed_search_ends_once_a_mate_is_proven() {
 #[test]
 fn the_search_returns_the_state_as_it_came() {
     let mut state = endless();
-    state.make(4);
-    state.make(7);
-    let before = (
-        state.position().clone(),
-        state.ply(),
-        state.moves().to_vec(),
-    );
+    let mut line = vec![state.position().clone()];
+    for mv in [4, 7] {
+        state.make(mv);
+        line.push(state.position().clone());
+    }
     run(&mut state, &depth(3));
     let limits = Limits {
         nodes: Some(777),
         ..Limits::default()
     };
     run(&mut state, &limits);
-    let after = (
-        state.position().clone(),
-        state.ply(),
-        state.moves().to_vec(),
-    );
-    assert_eq!(before, after);
-    assert_eq!(state.position().hash(), before.0.hash());
+    assert_eq!(state.ply(), 2);
+    assert_eq!(state.position().hash(), line[2].hash());
+    // Unmaking walks back through exactly the positions played before the searches.
+    for (ply, expected) in line.iter().enumerate().rev() {
+        assert_eq!(state.position(), expected, "ply {ply}");
+        assert_eq!(state.unmake(), ply > 0, "ply {ply}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -762,9 +760,4 @@ fn hashfull_grows_with_a_search_and_clear_empties_the_table() {
     tt.clear();
     assert_eq!(tt.hashfull(), 0);
     assert_eq!(tt.probe(endless().position().hash(), 0), None);
-}
-
-#[test]
-fn the_table_keeps_its_requested_size() {
-    assert_eq!(TranspositionTable::new(16).megabytes(), 16);
 }
