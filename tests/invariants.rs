@@ -30,8 +30,6 @@ const READS_PER_KIND: usize = 4;
 struct Coverage {
     positions: usize,
     moves: usize,
-    /// Distinct kinds of move whose text was read back.
-    kinds: usize,
     /// Games ended by: player 1 winning, player 2 winning, a draw; games cut at `MAX_PLIES`.
     endings: [usize; 4],
 }
@@ -80,7 +78,7 @@ fn check_move_count_and_status<G: Game>(state: &GameState<G>, moves: &[G::Move])
     );
 }
 
-/// The texts of `moves`, checked to differ from each other.
+/// Checks that the texts of `moves` differ from each other; returns them.
 fn unique_texts<G: Game>(position: &G, moves: &[G::Move]) -> Vec<String> {
     let texts: Vec<String> = moves.iter().map(|&mv| position.format_move(mv)).collect();
     let mut sorted: Vec<&str> = texts.iter().map(String::as_str).collect();
@@ -120,50 +118,82 @@ fn check_unmake_restores<G: Game>(state: &mut GameState<G>, moves: &[G::Move]) {
     }
 }
 
+/// Checks that the texts of a position's moves are unique and reads back the moves whose
+/// kind (`kinds[i]` is the kind of `moves[i]`) was read fewer than `READS_PER_KIND` times so
+/// far; a position with no such move is skipped.
+fn check_texts_of_unread_kinds<G: Game, K: Hash + Eq>(
+    position: &G,
+    moves: &[G::Move],
+    kinds: Vec<K>,
+    reads: &mut HashMap<K, usize>,
+) {
+    let unread = |kind: &K| reads.get(kind).is_none_or(|&n| n < READS_PER_KIND);
+    if !kinds.iter().any(unread) {
+        return;
+    }
+    unique_texts(position, moves);
+    for (&mv, kind) in moves.iter().zip(kinds) {
+        let count = reads.entry(kind).or_default();
+        if *count < READS_PER_KIND {
+            *count += 1;
+            check_text_reads_back(position, mv, &position.format_move(mv));
+        }
+    }
+}
+
+/// Unmakes the game back to its start, checking that it passes through `line` (the
+/// positions played, the current one last).
+fn check_unmake_walks_back<G: Game>(state: &mut GameState<G>, line: &[G]) {
+    for (ply, position) in line.iter().enumerate().rev() {
+        assert_eq!(state.position(), position, "ply {ply}");
+        assert_eq!(state.unmake(), ply > 0, "ply {ply}");
+    }
+}
+
 /// Plays `games` random games from the start on `size`, checks every invariant at every
-/// position, then unmakes each game back to its start checking every position again.
+/// position, then unmakes each game back to its start, position by position.
 ///
-/// Reading a text back is the one check that costs: Crossings confirms a move's legality
-/// against the whole move list, so reading every move of a position costs as many move
-/// generations as the position has moves. Every move's text is therefore checked to be unique
-/// in its position, and read back for the first `READS_PER_KIND` moves of each kind, where
-/// `kind` names everything the reading depends on: each kind the games meet is read.
+/// Move texts are the one check that costs: formatting every move allocates, and Crossings
+/// confirms a text's legality against the whole move list, so reading every move of a
+/// position costs as many move generations as the position has moves. So the texts are
+/// checked by kind of move, where `kind` names everything the reading of a move depends on
+/// (see [`check_texts_of_unread_kinds`]): every kind of move the games meet is read, in the
+/// first positions where it occurs. Returns the kinds met.
 fn random_games<G: Game, K: Hash + Eq>(
     size: BoardSize,
     seed: u64,
     games: usize,
-    kind: impl Fn(&GameState<G>, G::Move, &str) -> K,
+    kind: impl Fn(&GameState<G>, G::Move) -> K,
     coverage: &mut Coverage,
-) {
+) -> Vec<K> {
     let mut rng = Rng::new(seed);
     let mut reads: HashMap<K, usize> = HashMap::new();
     for _ in 0..games {
         let root = G::start(size).expect("supported size");
+        let mut line = Vec::new();
         let mut state = random_game(root, &mut rng, MAX_PLIES, |state, moves| {
             let position = state.position();
+            line.push(position.clone());
             check_hash_and_position_string(position);
             check_move_count_and_status(state, moves);
-            let texts = unique_texts(position, moves);
-            for (&mv, text) in moves.iter().zip(&texts) {
-                let count = reads.entry(kind(state, mv, text)).or_default();
-                if *count < READS_PER_KIND {
-                    *count += 1;
-                    check_text_reads_back(position, mv, text);
-                }
-            }
+            let kinds = moves.iter().map(|&mv| kind(state, mv)).collect();
+            check_texts_of_unread_kinds(position, moves, kinds, &mut reads);
             coverage.positions += 1;
             coverage.moves += moves.len();
         });
         coverage.count_ending(state.status());
         let mut moves = Vec::new();
         state.generate_moves(&mut moves);
-        check_unmake_restores(&mut state, &moves);
-        while state.unmake() {
+        if line.len() == state.ply() {
+            // A game cut at `MAX_PLIES`: its last position is not checked yet.
             check_hash_and_position_string(state.position());
+            check_move_count_and_status(&state, &moves);
+            line.push(state.position().clone());
         }
-        assert_eq!(state.ply(), 0, "the root cannot be unmade");
+        check_unmake_restores(&mut state, &moves);
+        check_unmake_walks_back(&mut state, &line);
     }
-    coverage.kinds += reads.len();
+    reads.into_keys().collect()
 }
 
 /// Every invariant at every position of the perft vectors file (and its successors), where
@@ -200,40 +230,41 @@ fn the_vector_positions_keep_every_invariant() {
 fn crossjack_random_games_keep_every_invariant() {
     const SIZES: [&str; 7] = ["8x8", "3x3", "4x3", "10x7", "16x8", "5x16", "11x11"];
     let mut coverage = Coverage::default();
-    let mut every_kind = 0;
     for (i, size) in SIZES.iter().enumerate() {
         let size: BoardSize = size.parse().expect("a size");
-        // A tick's text is read by its square and by whether the mover is setting up (the
-        // first four plies of a game): every square in play, the zone rows in setup.
-        random_games::<CrossJack, _>(
+        // A tick (its square) is read by its square and by whether the mover is setting up
+        // (the first four plies of a game).
+        let kinds = random_games::<CrossJack, _>(
             size,
             11 + i as u64,
-            100,
-            |state, _, text| (text.to_string(), state.ply() < 4),
+            1000,
+            |state, mv| (mv, state.ply() < 4),
             &mut coverage,
         );
-        every_kind += size.width * size.height + 2 * size.width;
+        // Every square in play, and both zone rows in setup.
+        assert_eq!(
+            kinds.len(),
+            size.width * size.height + 2 * size.width,
+            "{size:?}"
+        );
     }
-    assert_eq!(coverage.kinds, every_kind, "{coverage:?}");
     coverage.assert_every_ending();
 }
 
 #[test]
 fn jcshock_random_games_keep_every_invariant() {
     let mut coverage = Coverage::default();
-    let mut every_kind = 0;
     for (i, n) in [8, 4, 5, 9, 11].into_iter().enumerate() {
-        // A placement's text is read by its square alone.
-        random_games::<JcShock, _>(
+        // A placement (its square) is read by its square alone: every square is read.
+        let kinds = random_games::<JcShock, _>(
             BoardSize::square(n),
             21 + i as u64,
-            100,
-            |_, _, text| text.to_string(),
+            1000,
+            |_, mv| mv,
             &mut coverage,
         );
-        every_kind += n * n;
+        assert_eq!(kinds.len(), n * n, "{n}x{n}");
     }
-    assert_eq!(coverage.kinds, every_kind, "{coverage:?}");
     coverage.assert_every_ending();
 }
 
@@ -260,16 +291,23 @@ fn crossings_kind(
 #[test]
 fn crossings_random_games_keep_every_invariant() {
     let mut coverage = Coverage::default();
+    let mut kinds = Vec::new();
     for seed in 31..33 {
-        random_games::<Crossings, _>(
+        kinds.extend(random_games::<Crossings, _>(
             BoardSize::square(8),
             seed,
             1000,
-            |state, mv, _| crossings_kind(state, mv),
+            crossings_kind,
             &mut coverage,
-        );
+        ));
     }
     let [p1, p2, _, _] = coverage.endings;
     assert!(p1 > 0 && p2 > 0, "{coverage:?}");
-    eprintln!("{coverage:?}");
+    // Moves that capture, cross, lock and answer a crossing were read.
+    for effect in 0..4 {
+        assert!(
+            kinds.iter().any(|(.., does)| does[effect]),
+            "effect {effect}"
+        );
+    }
 }
