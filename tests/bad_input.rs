@@ -99,18 +99,6 @@ fn crossings_survives_any_text() {
 }
 
 #[test]
-fn unsupported_start_sizes_are_errors() {
-    for size in ["2x8", "17x3", "16x9", "0x0"] {
-        assert!(CrossJack::start(size.parse().unwrap()).is_err(), "{size}");
-    }
-    for n in [0, 3, 12] {
-        assert!(JcShock::start(BoardSize::square(n)).is_err(), "{n}");
-    }
-    assert!(JcShock::start(BoardSize::new(8, 9)).is_err());
-    assert!(Crossings::start(BoardSize::square(9)).is_err());
-}
-
-#[test]
 fn absurd_start_sizes_are_errors_naming_the_size() {
     let max = usize::MAX;
     for size in [

@@ -305,6 +305,23 @@ fn threefold_repetition_is_a_draw_at_the_third_occurrence() {
 // ---------------------------------------------------------------- notation and strings
 
 #[test]
+fn the_board_is_8x8_only() {
+    for size in [
+        BoardSize::square(9),
+        BoardSize::new(8, 7),
+        BoardSize::square(4),
+    ] {
+        assert_eq!(
+            Crossings::start(size).map_err(|e| e.to_string()),
+            Err(format!(
+                "crossings does not support a {}x{} board (8x8 only)",
+                size.width, size.height
+            ))
+        );
+    }
+}
+
+#[test]
 fn position_string_errors_name_the_problem() {
     let cases = [
         ("8/8/8/8/8/8/8/8/8 r", "crossings does not support a 8x9 board (8x8 only)"),
