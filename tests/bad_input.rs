@@ -1,5 +1,6 @@
 //! Nothing panics on any input: random and mutated position strings and move texts give
-//! either a value or a typed error, for every game.
+//! either a typed error or a value that is valid (a position that reads back, a legal move),
+//! for every game.
 
 mod common;
 
@@ -34,27 +35,48 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// A position string that reads must write back to one that reads to the same position.
+fn assert_reads_back<G: Game>(text: &str) {
+    if let Ok(position) = G::from_fen(text) {
+        let written = position.fen();
+        assert_eq!(
+            G::from_fen(&written).as_ref(),
+            Ok(&position),
+            "{text:?} read as {written}"
+        );
+    }
+}
+
+/// A move text that reads must name one of the legal moves.
+fn assert_accepted_move_is_legal<G: Game>(position: &G, legal: &[G::Move], text: &str) {
+    if let Ok(mv) = position.parse_move(text) {
+        assert!(
+            legal.contains(&mv),
+            "{text:?} read as {mv:?} in {}",
+            position.fen()
+        );
+    }
+}
+
 fn no_input_panics<G: Game>(size: BoardSize, seed: u64) {
     let mut rng = Rng::new(seed);
     for _ in 0..2000 {
-        let _ = G::from_fen(&random_text(&mut rng, 80));
+        assert_reads_back::<G>(&random_text(&mut rng, 80));
     }
     for _ in 0..50 {
         let root = G::start(size).expect("supported size");
         let state = random_game(root, &mut rng, 30, |_, _| {});
         let position = state.position();
         let fen = position.fen();
+        let mut legal = Vec::new();
+        position.generate_moves(&mut legal);
         for _ in 0..100 {
-            if let Ok(reread) = G::from_fen(&mutate(&mut rng, &fen)) {
-                // Whatever reads must write back to something that reads again.
-                assert!(G::from_fen(&reread.fen()).is_ok(), "{}", reread.fen());
-            }
-            let _ = position.parse_move(&random_text(&mut rng, 8));
+            assert_reads_back::<G>(&mutate(&mut rng, &fen));
+            assert_accepted_move_is_legal(position, &legal, &random_text(&mut rng, 8));
         }
-        let mut moves = Vec::new();
-        position.generate_moves(&mut moves);
-        for &mv in &moves {
-            let _ = position.parse_move(&mutate(&mut rng, &position.format_move(mv)));
+        for &mv in &legal {
+            let mutated = mutate(&mut rng, &position.format_move(mv));
+            assert_accepted_move_is_legal(position, &legal, &mutated);
         }
     }
 }
@@ -74,18 +96,6 @@ fn jcshock_survives_any_text() {
 #[test]
 fn crossings_survives_any_text() {
     no_input_panics::<Crossings>(BoardSize::square(8), 5);
-}
-
-#[test]
-fn unsupported_start_sizes_are_errors() {
-    for size in ["2x8", "17x3", "16x9", "0x0"] {
-        assert!(CrossJack::start(size.parse().unwrap()).is_err(), "{size}");
-    }
-    for n in [0, 3, 12] {
-        assert!(JcShock::start(BoardSize::square(n)).is_err(), "{n}");
-    }
-    assert!(JcShock::start(BoardSize::new(8, 9)).is_err());
-    assert!(Crossings::start(BoardSize::square(9)).is_err());
 }
 
 #[test]
@@ -125,8 +135,7 @@ fn absurd_squares_are_refused_without_changing_the_game() {
         let mut game = AnyGame::start(kind, kind.default_size()).expect("default size");
         let fen = game.fen();
         for text in texts {
-            let err = game.play(text).expect_err(text);
-            assert!(!err.to_string().is_empty(), "{kind} {text:?}");
+            assert!(game.play(text).is_err(), "{kind} {text:?}");
             assert_eq!(game.fen(), fen, "{kind} {text:?}");
         }
     }

@@ -1,26 +1,19 @@
-//! Cross-Jack (mode 1) as RULES.md states it: one test per rule, plus the shared perft
-//! vectors.
+//! Cross-Jack (mode 1) as protocol.md's "Games" part states it: one test per rule, plus the
+//! perft vectors.
 
 mod common;
 
-use common::Rng;
+use common::{move_error, play, Rng};
 use tablero::games::crossjack::CrossJack;
 use tablero::games::{BoardSize, Game, Player, Status, MAX_MOVES};
 
-/// Vectors with more leaves than this are skipped to keep the suite fast.
-const MAX_LEAVES: u64 = 3_000_000;
-
 fn position(fen: &str) -> CrossJack {
-    CrossJack::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::position(fen)
 }
 
 /// The legal moves in notation, sorted.
 fn moves(position: &CrossJack) -> Vec<String> {
-    let mut list = Vec::with_capacity(MAX_MOVES);
-    position.generate_moves(&mut list);
-    let mut names: Vec<String> = list.into_iter().map(|m| position.format_move(m)).collect();
-    names.sort();
-    names
+    common::legal_texts(position)
 }
 
 fn sorted(names: &[&str]) -> Vec<String> {
@@ -29,29 +22,12 @@ fn sorted(names: &[&str]) -> Vec<String> {
     names
 }
 
-fn play(position: &mut CrossJack, text: &str) {
-    let mv = position
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("{text} in {}: {e}", position.fen()));
-    position.play(mv);
-}
-
 fn is_legal(position: &CrossJack, text: &str) -> bool {
     position.parse_move(text).is_ok() && moves(position).contains(&text.to_ascii_lowercase())
 }
 
 fn position_error(fen: &str) -> String {
-    match CrossJack::from_fen(fen) {
-        Ok(p) => panic!("{fen} was accepted as {}", p.fen()),
-        Err(e) => e.to_string(),
-    }
-}
-
-fn move_error(position: &CrossJack, text: &str) -> String {
-    match position.parse_move(text) {
-        Ok(_) => panic!("{text} was accepted in {}", position.fen()),
-        Err(e) => e.to_string(),
-    }
+    common::position_error::<CrossJack>(fen)
 }
 
 fn assert_game_over(position: &CrossJack, status: Status) {
@@ -61,22 +37,16 @@ fn assert_game_over(position: &CrossJack, status: Status) {
 }
 
 #[test]
-fn perft_matches_the_shared_vectors() {
-    let vectors = common::perft_vectors("crossjack");
-    let checked: usize = vectors
-        .iter()
-        .map(|(fen, counts)| common::assert_perft(position(fen), counts, MAX_LEAVES))
-        .sum();
-    assert!(checked >= 20, "only {checked} crossjack vectors checked");
-}
-
-#[test]
-fn perft_from_the_start_matches_the_rules_table() {
-    let counts = common::rules_table_row("crossjack 8×8");
-    assert_eq!(counts.len(), 6);
+fn perft_matches_the_vectors_from_the_start_and_midgame_positions() {
     let start = CrossJack::start(CrossJack::default_size()).unwrap();
     assert_eq!(start.fen(), "8/8/8/8/8/8/8/8 x");
-    assert_eq!(common::assert_perft(start, &counts, u64::MAX), 6);
+    assert_eq!(common::perft_vector("crossjack", &start.fen()).len(), 6);
+    for (fen, counts) in common::perft_vectors("crossjack") {
+        assert_eq!(
+            common::assert_perft(position(&fen), &counts, u64::MAX),
+            counts.len()
+        );
+    }
 }
 
 #[test]
@@ -330,21 +300,6 @@ fn malformed_position_strings_are_errors() {
 }
 
 #[test]
-fn position_strings_round_trip() {
-    let mut fens: Vec<String> = common::perft_vectors("crossjack")
-        .into_iter()
-        .map(|(fen, _)| fen)
-        .collect();
-    fens.push("16/16/16/16/16/16/16/16 x".to_string());
-    fens.push("3x12/16/16/16/16/16/16/o15 x".to_string());
-    for fen in fens {
-        let p = position(&fen);
-        assert_eq!(p.fen(), fen);
-        assert_eq!(position(&p.fen()), p);
-    }
-}
-
-#[test]
 fn move_errors_say_what_is_wrong() {
     let mut p = position("3x3x/8/8/8/3x4/8/8/3o3o o");
     assert_eq!(move_error(&p, "c9"), "c9 is off the 8x8 board");
@@ -381,30 +336,6 @@ fn setup_move_errors_name_the_zone_row() {
         move_error(&p, "j6"),
         "j6: o is setting up and must tick its zone row, rank 1"
     );
-}
-
-#[test]
-fn incremental_hash_equals_hash_from_scratch_in_random_games() {
-    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
-    let mut list = Vec::with_capacity(MAX_MOVES);
-    for size in ["8x8", "3x3", "16x8", "5x12", "11x11"] {
-        for _ in 0..50 {
-            let mut p = CrossJack::start(size.parse().unwrap()).unwrap();
-            loop {
-                assert_eq!(p.hash(), p.hash_from_scratch(), "{}", p.fen());
-                assert_eq!(position(&p.fen()).status(), p.status(), "{}", p.fen());
-                assert!(p.evaluate().abs() < 10_000);
-                list.clear();
-                p.generate_moves(&mut list);
-                assert_eq!(list.len(), p.count_moves());
-                if list.is_empty() {
-                    assert!(p.status().is_over());
-                    break;
-                }
-                p.play(list[rng.below(list.len())]);
-            }
-        }
-    }
 }
 
 #[test]

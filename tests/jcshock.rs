@@ -1,20 +1,14 @@
-//! JC Shock rules, one test per rule, through the public API.
+//! JC Shock as protocol.md's "Games" part states it: one test per rule, through the public
+//! API, plus the perft vectors.
 
 mod common;
 
-use common::Rng;
+use common::{play, Rng};
 use tablero::games::jcshock::JcShock;
 use tablero::games::{BoardSize, Game, GameState, Player, Status};
 
 fn position(fen: &str) -> JcShock {
-    JcShock::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn play(game: &mut JcShock, text: &str) {
-    let mv = game
-        .parse_move(text)
-        .unwrap_or_else(|e| panic!("{text} in {}: {e}", game.fen()));
-    game.play(mv);
+    common::position(fen)
 }
 
 fn after(fen: &str, moves: &[&str]) -> String {
@@ -26,17 +20,11 @@ fn after(fen: &str, moves: &[&str]) -> String {
 }
 
 fn position_error(fen: &str) -> String {
-    match JcShock::from_fen(fen) {
-        Ok(game) => panic!("{fen} was accepted as {}", game.fen()),
-        Err(e) => e.to_string(),
-    }
+    common::position_error::<JcShock>(fen)
 }
 
 fn move_error(fen: &str, text: &str) -> String {
-    match position(fen).parse_move(text) {
-        Ok(mv) => panic!("{text} was accepted as {mv:?}"),
-        Err(e) => e.to_string(),
-    }
+    common::move_error(&position(fen), text)
 }
 
 fn random_move(game: &JcShock, random: &mut Rng) -> <JcShock as Game>::Move {
@@ -86,24 +74,17 @@ fn bitboards(game: &JcShock) -> [u128; 2] {
 }
 
 #[test]
-fn perft_vectors_of_the_shared_file_hold() {
+fn perft_matches_the_vectors_from_the_start_and_midgame_positions() {
+    let start = JcShock::start(JcShock::default_size()).expect("8x8 start");
+    assert_eq!(start.fen(), "8/8/8/8/8/8/8/8 o");
+    assert_eq!(common::perft_vector("jcshock", &start.fen()).len(), 3);
     let vectors = common::perft_vectors("jcshock");
-    assert!(!vectors.is_empty(), "no jcshock vectors in the shared file");
     for (fen, counts) in &vectors {
         assert_eq!(
             common::assert_perft(position(fen), counts, u64::MAX),
             counts.len()
         );
     }
-}
-
-#[test]
-fn perft_from_the_8x8_start_matches_the_rules_table() {
-    let counts = common::rules_table_row("jcshock 8×8");
-    assert_eq!(counts.len(), 3);
-    let start = JcShock::start(JcShock::default_size()).expect("8x8 start");
-    assert_eq!(start.fen(), "8/8/8/8/8/8/8/8 o");
-    assert_eq!(common::assert_perft(start, &counts, u64::MAX), 3);
 }
 
 #[test]
@@ -306,26 +287,6 @@ fn position_strings_that_cannot_arise_are_refused_with_the_reason() {
 }
 
 #[test]
-fn position_strings_read_back_unchanged() {
-    for fen in [
-        "8/8/8/8/8/8/8/8 o",
-        "8/1x6/8/8/8/8/1xoo4/8 o",
-        "1xo1ox1o1/1x1xxox2/3xxox2/2oo1ox1o/4xxo2/2oxoxooo/o2oxooxx/1o3ox2/x2x5 x",
-        "xoooxxx1/ooxooxox/xxxxxooo/oxooxoox/oooxoxoo/oxxxooxx/ooxoxoxx/1xxxxoxo o",
-        "11/11/11/11/11/11/11/11/11/11/10o x",
-    ] {
-        assert_eq!(position(fen).fen(), fen);
-    }
-    let mut random = Rng::new(77);
-    let mut game = JcShock::start(BoardSize::square(10)).expect("start");
-    while game.count_moves() > 0 {
-        let mv = random_move(&game, &mut random);
-        game.play(mv);
-        assert_eq!(position(&game.fen()), game);
-    }
-}
-
-#[test]
 fn moves_off_the_board_on_a_piece_or_after_the_end_are_refused() {
     let start = "8/8/8/8/8/8/8/8 o";
     assert_eq!(move_error(start, "c9"), "c9 is off the 8x8 board");
@@ -349,19 +310,6 @@ fn moves_off_the_board_on_a_piece_or_after_the_end_are_refused() {
     let game = position(start);
     let b1 = game.parse_move("B1").expect("upper case input");
     assert_eq!(game.format_move(b1), "b1");
-}
-
-#[test]
-fn incremental_hash_equals_the_hash_from_scratch() {
-    let mut random = Rng::new(99);
-    for side in [4, 8, 11] {
-        let mut game = JcShock::start(BoardSize::square(side)).expect("start");
-        while game.count_moves() > 0 {
-            let mv = random_move(&game, &mut random);
-            game.play(mv);
-            assert_eq!(game.hash(), game.hash_from_scratch(), "{}", game.fen());
-        }
-    }
 }
 
 #[test]

@@ -199,19 +199,20 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
 }
 
 #[test]
-fn ugi_handshake_ends_with_ugiok_and_new_game_is_accepted() {
+fn ugi_handshake_answers_like_uci_but_ends_with_ugiok() {
     let mut engine = Engine::start(&["--game", "jcshock", "--size", "9"]);
+    engine.send("uci");
+    let uci = engine.lines_until(|l| l == "uciok");
     engine.send("ugi");
-    let lines = engine.lines_until(|l| l == "ugiok");
-    assert!(lines.contains(&"option name Size type string default 9x9".to_string()));
-    assert!(lines
+    let ugi = engine.lines_until(|l| l == "ugiok");
+    assert_eq!(uci[..uci.len() - 1], ugi[..ugi.len() - 1]);
+    // The defaults of UCI_Variant and Size are the game and size the engine started with.
+    assert!(ugi.contains(&"option name Size type string default 9x9".to_string()));
+    assert!(ugi
         .iter()
         .any(|l| l.starts_with("option name UCI_Variant type combo default jcshock")));
     engine.send("uginewgame");
-    engine.assert_ready();
-    assert_eq!(engine.query("p1turn"), "true");
-    assert_eq!(engine.query("gameover"), "false");
-    assert_eq!(engine.query("result"), "none");
+    assert_eq!(engine.query("fen"), "9/9/9/9/9/9/9/9/9 o");
 }
 
 #[test]
@@ -908,46 +909,38 @@ fn stop_when_idle_is_ignored() {
     engine.assert_ready();
 }
 
-/// `go perft` prints one line per root move and the total, which matches the shared vectors.
-fn perft_matches_the_vectors(game: &str) {
-    let vectors = common::perft_vectors(game);
-    assert!(!vectors.is_empty());
-    for (fen, counts) in vectors.iter().take(3) {
+#[test]
+fn go_perft_prints_one_line_per_legal_move_then_the_total() {
+    for game in ["crossjack", "jcshock", "crossings"] {
         let mut engine = Engine::start(&["--game", game]);
-        engine.send(&format!("position fen {fen}"));
-        let legal = engine.legal_moves();
-        engine.send("go perft 2");
-        let lines = engine.lines_until(|l| l.starts_with("Nodes searched: "));
-        let divide: Vec<(&str, u64)> = lines
-            .iter()
-            .filter_map(|l| l.split_once(": "))
-            .filter(|(mv, _)| *mv != "Nodes searched")
-            .map(|(mv, n)| (mv, n.parse().expect("a count")))
-            .collect();
-        assert_eq!(divide.len(), legal.len(), "{fen}");
-        let total: u64 = divide.iter().map(|(_, n)| n).sum();
-        assert_eq!(total, counts[1], "{fen}");
-        assert_eq!(
-            lines.last(),
-            Some(&format!("Nodes searched: {}", counts[1]))
-        );
-        engine.assert_ready();
+        for (fen, counts) in common::perft_vectors(game).iter().take(2) {
+            engine.send(&format!("position fen {fen}"));
+            let legal = engine.legal_moves();
+            engine.send("go perft 2");
+            let lines = engine.lines_until(|l| l.starts_with("Nodes searched: "));
+            let (total, divide) = lines.split_last().expect("at least the total");
+            assert_eq!(total, &format!("Nodes searched: {}", counts[1]), "{fen}");
+            let (empty, divide) = divide.split_last().expect("an empty line");
+            assert_eq!(empty, "", "{fen}");
+            let moves: Vec<&str> = divide
+                .iter()
+                .map(|l| l.split_once(": ").expect("<move>: <count>").0)
+                .collect();
+            assert_eq!(
+                moves, legal,
+                "{fen}: one line per legal move, in generation order"
+            );
+            let sum: u64 = divide
+                .iter()
+                .map(|l| {
+                    l.split_once(": ")
+                        .map_or(0, |(_, n)| n.parse().expect("a count"))
+                })
+                .sum();
+            assert_eq!(sum, counts[1], "{fen}");
+            engine.assert_ready();
+        }
     }
-}
-
-#[test]
-fn go_perft_matches_the_jcshock_vectors() {
-    perft_matches_the_vectors("jcshock");
-}
-
-#[test]
-fn go_perft_matches_the_crossjack_vectors() {
-    perft_matches_the_vectors("crossjack");
-}
-
-#[test]
-fn go_perft_matches_the_crossings_vectors() {
-    perft_matches_the_vectors("crossings");
 }
 
 // ---------------------------------------------------------------------------------------

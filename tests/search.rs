@@ -690,30 +690,27 @@ fn a_timed_search_ends_once_a_mate_is_proven() {
     assert_eq!(infos.last().map(|info| info.depth), Some(3));
 }
 
-/// The positions of a game from the current one back to the root.
-fn positions_since_the_root<G: Game>(state: &GameState<G>) -> Vec<G> {
-    let mut state = state.clone();
-    let mut positions = vec![state.position().clone()];
-    while state.unmake() {
-        positions.push(state.position().clone());
-    }
-    positions
-}
-
 #[test]
 fn the_search_returns_the_state_as_it_came() {
     let mut state = endless();
-    state.make(4);
-    state.make(7);
-    let before = positions_since_the_root(&state);
+    let mut line = vec![state.position().clone()];
+    for mv in [4, 7] {
+        state.make(mv);
+        line.push(state.position().clone());
+    }
     run(&mut state, &depth(3));
     let limits = Limits {
         nodes: Some(777),
         ..Limits::default()
     };
     run(&mut state, &limits);
-    assert_eq!(positions_since_the_root(&state), before);
-    assert_eq!(state.position().hash(), before[0].hash());
+    assert_eq!(state.ply(), 2);
+    assert_eq!(state.position().hash(), line[2].hash());
+    // Unmaking walks back through exactly the positions played before the searches.
+    for (ply, expected) in line.iter().enumerate().rev() {
+        assert_eq!(state.position(), expected, "ply {ply}");
+        assert_eq!(state.unmake(), ply > 0, "ply {ply}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,47 @@
-//! Helpers shared by the integration tests: a small deterministic random generator and
-//! random play through the generic game interface.
+//! Helpers shared by the integration tests: a small deterministic random generator, random
+//! play through the generic game interface, and the perft vectors of `tests/vectors/`.
 
 #![allow(dead_code)]
 
 use tablero::games::{Game, GameState, MAX_MOVES};
+
+/// The position of a position string that must be valid.
+pub fn position<G: Game>(fen: &str) -> G {
+    G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Plays the move written `text`, which must be legal.
+pub fn play<G: Game>(position: &mut G, text: &str) {
+    let mv = position
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", position.fen()));
+    position.play(mv);
+}
+
+/// The texts of the legal moves, sorted.
+pub fn legal_texts<G: Game>(position: &G) -> Vec<String> {
+    let mut moves = Vec::with_capacity(MAX_MOVES);
+    position.generate_moves(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|&mv| position.format_move(mv)).collect();
+    texts.sort();
+    texts
+}
+
+/// The error of a position string that must be refused.
+pub fn position_error<G: Game>(fen: &str) -> String {
+    match G::from_fen(fen) {
+        Ok(position) => panic!("{fen} was accepted as {}", position.fen()),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The error of a move text that must be refused in `position`.
+pub fn move_error<G: Game>(position: &G, text: &str) -> String {
+    match position.parse_move(text) {
+        Ok(mv) => panic!("{text} was accepted as {mv:?} in {}", position.fen()),
+        Err(e) => e.to_string(),
+    }
+}
 
 /// xorshift64*: deterministic, seedable, good enough to pick moves and characters.
 pub struct Rng(u64);
@@ -53,43 +91,61 @@ pub fn random_game<G: Game>(
     state
 }
 
-/// The lines of the shared perft vectors file for `game`: (position string, leaf counts).
-pub fn perft_vectors(game: &str) -> Vec<(String, Vec<u64>)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/vectors/perft.txt");
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read the shared perft vectors at {path}: {e}"));
+/// The perft vectors file of the repository, `tests/vectors/perft.txt`.
+pub const VECTORS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/perft.txt");
+
+/// One perft vector: a game, a position string and the leaf counts at depth 1, 2, ….
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vector {
+    pub game: String,
+    pub fen: String,
+    pub counts: Vec<u64>,
+}
+
+/// Reads a vectors text: `game | position string | counts` per line; `#` lines and blank
+/// lines are comments.
+pub fn parse_vectors(text: &str) -> Vec<Vector> {
     text.lines()
         .filter(|line| !line.trim_start().starts_with('#') && !line.trim().is_empty())
-        .filter_map(|line| {
-            let mut fields = line.split('|').map(str::trim);
-            let name = fields.next()?;
-            let fen = fields.next()?;
-            let counts = fields.next()?;
-            (name == game).then(|| {
-                let counts = counts
-                    .split_whitespace()
-                    .map(|n| n.parse().expect("perft counts are numbers"))
-                    .collect();
-                (fen.to_string(), counts)
-            })
+        .map(|line| {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            let [game, fen, counts] = fields[..] else {
+                panic!("a vector line has three fields separated by '|': {line:?}");
+            };
+            let counts = counts
+                .split_whitespace()
+                .map(|n| {
+                    n.parse()
+                        .unwrap_or_else(|e| panic!("{n:?} in {line:?}: {e}"))
+                })
+                .collect();
+            Vector {
+                game: game.to_string(),
+                fen: fen.to_string(),
+                counts,
+            }
         })
         .collect()
 }
 
-/// The leaf counts of the RULES.md test-vector table row whose first cell starts with
-/// `label` (e.g. `crossjack 8×8`).
-pub fn rules_table_row(label: &str) -> Vec<u64> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/RULES.md");
-    let rules = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("cannot read the shared RULES.md at {path}: {e}"));
-    let row = rules
-        .lines()
-        .find(|line| line.starts_with(&format!("| {label}")))
-        .unwrap_or_else(|| panic!("no '{label}' row in the RULES.md perft table"));
-    row.split('|')
-        .skip(2)
-        .filter_map(|cell| cell.trim().parse().ok())
+/// The vectors of the repository's file for `game`: (position string, leaf counts).
+pub fn perft_vectors(game: &str) -> Vec<(String, Vec<u64>)> {
+    let text = std::fs::read_to_string(VECTORS_FILE)
+        .unwrap_or_else(|e| panic!("cannot read the perft vectors at {VECTORS_FILE}: {e}"));
+    parse_vectors(&text)
+        .into_iter()
+        .filter(|vector| vector.game == game)
+        .map(|vector| (vector.fen, vector.counts))
         .collect()
+}
+
+/// The leaf counts of `game`'s vector for the position string `fen`.
+pub fn perft_vector(game: &str, fen: &str) -> Vec<u64> {
+    perft_vectors(game)
+        .into_iter()
+        .find(|(vector_fen, _)| vector_fen == fen)
+        .map(|(_, counts)| counts)
+        .unwrap_or_else(|| panic!("no {game} vector for {fen} in {VECTORS_FILE}"))
 }
 
 /// Checks `counts` (depth 1, 2, …) from `root`, skipping depths with more than `max_leaves`

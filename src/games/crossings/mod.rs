@@ -132,10 +132,15 @@ impl Crossings {
         position
     }
 
-    /// The stones of `player`.
+    /// The stones of `player`, locked or not, as a bitboard (bit `rank * 8 + file`).
     #[inline(always)]
-    fn stones_of(&self, player: Player) -> u64 {
+    pub fn stones_of(&self, player: Player) -> u64 {
         self.stones[player.index()]
+    }
+
+    /// The locked stones of both players, as a bitboard.
+    pub fn locked(&self) -> u64 {
+        self.locked
     }
 
     /// True when the player to move faces a crossing: the opponent has an unlocked stone
