@@ -5,13 +5,16 @@
 //! search), backed by the [`TranspositionTable`]; [`time`] decides how long a search may take,
 //! `ordering` in which order moves are tried, and [`value`] how results are scored.
 
+mod baseline;
 mod buffers;
 mod control;
 pub mod info;
 pub mod limits;
+mod mcts;
 mod negamax;
 mod ordering;
 mod pv;
+mod rng;
 pub mod time;
 pub mod tt;
 pub mod value;
@@ -139,7 +142,7 @@ fn proven_within(value: i32, depth: u32) -> bool {
 }
 
 /// The moves of `line` (played from the current position of `state`) in notation.
-fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
+pub(crate) fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
     let mut texts = Vec::with_capacity(line.len());
     for &mv in line {
         texts.push(state.position().format_move(mv));

@@ -1,0 +1,310 @@
+//! Monte-Carlo tree search with UCB1 (UCT): the `mcts` strategy.
+//!
+//! It is deliberately plain — UCB1 with c = 1.4, uniform random playouts to the end of the
+//! game, a fresh tree for every search — because it is the yardstick that `search` is
+//! measured against in matches. It needs nothing from a game but its rules, so it plays
+//! every game the same way.
+
+use std::time::{Duration, Instant};
+
+use super::control::Control;
+use super::info::{Info, Score};
+use super::rng::Rng;
+use crate::games::{Game, GameState, Player, Status, MAX_MOVES};
+
+/// The exploration constant of UCB1.
+const EXPLORATION: f64 = 1.4;
+
+/// Tree nodes allocated at most; past it the tree stops growing and iterations only play out.
+const MAX_TREE_NODES: usize = 1 << 22;
+
+/// A playout that has not ended after this many plies is scored as a draw (a game of random
+/// moves can wander for a long time).
+const MAX_PLAYOUT_PLIES: usize = 4096;
+
+/// How often the running search reports its best line.
+const REPORT_INTERVAL: Duration = Duration::from_millis(500);
+
+/// A node of the search tree: the move that leads to it and what the playouts through it
+/// earned the player who made that move.
+#[derive(Debug, Clone, Copy)]
+struct Node<M> {
+    mv: Option<M>,
+    /// Index of the first child; the children are contiguous.
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    visits: u32,
+    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`.
+    reward: f64,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>) -> Self {
+        Node {
+            mv,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.reward / f64::from(self.visits)
+        }
+    }
+}
+
+/// What [`Mcts::run`] needs besides the game: when to stop and how to report.
+pub(crate) struct Run<'a, 'r> {
+    pub(crate) control: Control<'a>,
+    /// Stop once this much time has passed, if set.
+    pub(crate) time: Option<Duration>,
+    /// Stop after this many playouts, if set.
+    pub(crate) playouts: Option<u64>,
+    pub(crate) report: &'r mut dyn FnMut(&Info),
+}
+
+/// One Monte-Carlo search: the tree and the buffers its iterations reuse.
+pub(crate) struct Mcts<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    path: Vec<u32>,
+    moves: Vec<G::Move>,
+    rng: Rng,
+    /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
+    visited: u64,
+    max_depth: usize,
+}
+
+impl<G: Game> Mcts<G> {
+    /// An empty tree whose playouts draw from `seed`.
+    pub(crate) fn new(seed: u64) -> Self {
+        Mcts {
+            nodes: Vec::new(),
+            path: Vec::with_capacity(256),
+            moves: Vec::with_capacity(MAX_MOVES),
+            rng: Rng::new(seed),
+            visited: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// Searches the current position of `state` until a limit of `run` is reached and returns
+    /// the most visited root move; `None` when the game is over. `state` comes back as it was.
+    pub(crate) fn run(&mut self, state: &mut GameState<G>, run: &mut Run<'_, '_>) -> Option<G::Move> {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None));
+        self.expand(state, 0);
+        if self.nodes[0].children == 0 {
+            return None;
+        }
+        let started = Instant::now();
+        let mut next_report = REPORT_INTERVAL;
+        let mut playouts = 0u64;
+        // Always one playout per root move at least, so that even a search stopped at once
+        // has looked at every move.
+        let minimum = u64::from(self.nodes[0].children);
+        loop {
+            if playouts >= minimum && self.limit_reached(run, playouts) {
+                break;
+            }
+            self.iterate(state);
+            playouts += 1;
+            if started.elapsed() >= next_report {
+                next_report += REPORT_INTERVAL;
+                let info = self.info(state, run.control.elapsed());
+                (run.report)(&info);
+            }
+        }
+        let info = self.info(state, run.control.elapsed());
+        (run.report)(&info);
+        self.best_child(0).and_then(|child| self.nodes[child].mv)
+    }
+
+    fn limit_reached(&self, run: &mut Run<'_, '_>, playouts: u64) -> bool {
+        run.control.must_stop_now(self.visited)
+            || run.playouts.is_some_and(|limit| playouts >= limit)
+            || run.time.is_some_and(|limit| run.control.elapsed() >= limit)
+    }
+
+    /// One iteration: select a path by UCB1, grow the tree by a node's children, play out
+    /// at random, and credit the result to every node of the path.
+    fn iterate(&mut self, state: &mut GameState<G>) {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0usize;
+        while self.nodes[node].expanded && self.nodes[node].children > 0 {
+            node = self.select(node);
+            if let Some(mv) = self.nodes[node].mv {
+                state.make(mv);
+            }
+            self.visited += 1;
+            self.path.push(node as u32);
+        }
+        let depth = self.path.len() - 1;
+        self.max_depth = self.max_depth.max(depth);
+        if !self.nodes[node].expanded {
+            self.expand(state, node);
+        }
+        let (status, played) = self.playout(state);
+        for _ in 0..played {
+            state.unmake();
+        }
+        self.back_up(state, status);
+        for _ in 0..depth {
+            state.unmake();
+        }
+    }
+
+    /// The child of `node` with the highest UCB1 value; unvisited children first, in
+    /// generation order.
+    fn select(&self, node: usize) -> usize {
+        let parent = &self.nodes[node];
+        let first = parent.first_child as usize;
+        let children = first..first + parent.children as usize;
+        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let mut best = first;
+        let mut best_value = f64::NEG_INFINITY;
+        for child in children {
+            let n = &self.nodes[child];
+            if n.visits == 0 {
+                return child;
+            }
+            let value =
+                n.mean() + EXPLORATION * (log_visits / f64::from(n.visits)).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// Gives `node` (the current position of `state`) its children, if the tree has room.
+    fn expand(&mut self, state: &GameState<G>, node: usize) {
+        self.moves.clear();
+        state.generate_moves(&mut self.moves);
+        if self.nodes.len() + self.moves.len() > MAX_TREE_NODES {
+            return;
+        }
+        let first = self.nodes.len() as u32;
+        self.nodes
+            .extend(self.moves.iter().map(|&mv| Node::new(Some(mv))));
+        let parent = &mut self.nodes[node];
+        parent.first_child = first;
+        parent.children = self.moves.len() as u32;
+        parent.expanded = true;
+    }
+
+    /// Plays uniformly random moves from the current position to the end of the game; the
+    /// final status and the number of plies played (to take back).
+    fn playout(&mut self, state: &mut GameState<G>) -> (Status, usize) {
+        let mut played = 0;
+        loop {
+            let status = state.status();
+            if status.is_over() {
+                return (status, played);
+            }
+            if played >= MAX_PLAYOUT_PLIES {
+                return (Status::Draw, played);
+            }
+            self.moves.clear();
+            state.generate_moves(&mut self.moves);
+            if self.moves.is_empty() {
+                return (Status::Draw, played);
+            }
+            let mv = self.moves[self.rng.below(self.moves.len())];
+            state.make(mv);
+            self.visited += 1;
+            played += 1;
+        }
+    }
+
+    /// Credits `status` to the nodes of the path: each node's reward is for the player who
+    /// made its move, the player to move at its parent. `state` stands at the path's end.
+    fn back_up(&mut self, state: &GameState<G>, status: Status) {
+        // The player to move at the last node; walking up, the mover alternates.
+        let mut to_move = state.position().side_to_move();
+        for &node in self.path.iter().rev() {
+            let mover = to_move.opponent();
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            n.reward += result_for(status, mover);
+            to_move = mover;
+        }
+    }
+
+    /// The most visited child of `node`.
+    fn best_child(&self, node: usize) -> Option<usize> {
+        let parent = &self.nodes[node];
+        let first = parent.first_child as usize;
+        (first..first + parent.children as usize).max_by_key(|&c| self.nodes[c].visits)
+    }
+
+    /// The search so far as an `info` report: the most visited line and its win rate.
+    fn info(&self, state: &mut GameState<G>, time: Duration) -> Info {
+        let mut line = Vec::new();
+        let mut node = 0;
+        while let Some(child) = self.best_child(node).filter(|&c| self.nodes[c].visits > 0) {
+            line.push(child);
+            node = child;
+        }
+        let mean = line.first().map_or(0.5, |&c| self.nodes[c].mean());
+        let pv = super::notation(
+            state,
+            &line
+                .iter()
+                .filter_map(|&c| self.nodes[c].mv)
+                .collect::<Vec<_>>(),
+        );
+        Info {
+            depth: line.len() as u32,
+            seldepth: self.max_depth as u32,
+            score: Score::Centipawns(win_rate_to_centipawns(mean)),
+            nodes: self.visited,
+            time,
+            hashfull: (self.nodes.len() * 1000 / MAX_TREE_NODES) as u32,
+            pv,
+        }
+    }
+}
+
+/// What a finished game is worth to `player`: 1 for a win, ½ for a draw, 0 for a loss.
+fn result_for(status: Status, player: Player) -> f64 {
+    match status {
+        Status::Won(winner) if winner == player => 1.0,
+        Status::Won(_) => 0.0,
+        Status::Draw | Status::InPlay => 0.5,
+    }
+}
+
+/// A win rate shown on the centipawn scale, with the logistic curve engines commonly use
+/// (a 75% win rate is about +190).
+fn win_rate_to_centipawns(rate: f64) -> i32 {
+    let rate = rate.clamp(0.001, 0.999);
+    (-400.0 * (1.0 / rate - 1.0).log10()).round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_even_win_rate_is_zero_and_the_scale_is_symmetric() {
+        assert_eq!(win_rate_to_centipawns(0.5), 0);
+        assert_eq!(win_rate_to_centipawns(0.75), 191);
+        assert_eq!(win_rate_to_centipawns(0.25), -191);
+    }
+
+    #[test]
+    fn results_are_counted_for_the_mover() {
+        assert_eq!(result_for(Status::Won(Player::One), Player::One), 1.0);
+        assert_eq!(result_for(Status::Won(Player::One), Player::Two), 0.0);
+        assert_eq!(result_for(Status::Draw, Player::Two), 0.5);
+    }
+}
