@@ -96,7 +96,11 @@ impl<G: Game> Mcts<G> {
 
     /// Searches the current position of `state` until a limit of `run` is reached and returns
     /// the most visited root move; `None` when the game is over. `state` comes back as it was.
-    pub(crate) fn run(&mut self, state: &mut GameState<G>, run: &mut Run<'_, '_>) -> Option<G::Move> {
+    pub(crate) fn run(
+        &mut self,
+        state: &mut GameState<G>,
+        run: &mut Run<'_, '_>,
+    ) -> Option<G::Move> {
         self.nodes.clear();
         self.nodes.push(Node::new(None));
         self.expand(state, 0);
@@ -175,8 +179,7 @@ impl<G: Game> Mcts<G> {
             if n.visits == 0 {
                 return child;
             }
-            let value =
-                n.mean() + EXPLORATION * (log_visits / f64::from(n.visits)).sqrt();
+            let value = n.mean() + EXPLORATION * (log_visits / f64::from(n.visits)).sqrt();
             if value > best_value {
                 best_value = value;
                 best = child;

@@ -15,6 +15,7 @@ mod negamax;
 mod ordering;
 mod pv;
 mod rng;
+pub mod strategy;
 pub mod time;
 pub mod tt;
 pub mod value;
@@ -24,6 +25,7 @@ use std::sync::atomic::AtomicBool;
 pub use buffers::SearchBuffers;
 pub use info::{Info, Score};
 pub use limits::{Clock, Limits};
+pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
 use crate::games::{Game, GameState};
@@ -31,6 +33,55 @@ use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
 use value::{is_mate, INFINITY, MATE, MAX_PLY};
+
+/// The move `limits.strategy` chooses in the current position of `state`; `None` only when
+/// the game is over. `state` is returned as it came. See [`search`] for the engine's own
+/// search; the baselines answer at once, and `mcts` plays out until a limit:
+/// - `movetime` and the clocks give it its time as they give `search` (see [`time`]);
+/// - `nodes` counts positions visited, in the tree and in the playouts;
+/// - `depth N` alone means N thousand playouts (a fixed amount of work, like a depth);
+/// - without a limit it runs until `stop`.
+pub fn best_move<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let seed = buffers.seed(state.position().hash());
+    match limits.strategy {
+        Strategy::Search => search(state, limits, tt, buffers, stop, report),
+        Strategy::Mcts => monte_carlo(state, limits, seed, stop, report),
+        Strategy::Greedy => baseline::greedy_move(state, &mut rng::Rng::new(seed)),
+        Strategy::Random => baseline::random_move(state, &mut rng::Rng::new(seed)),
+    }
+}
+
+/// Plain UCT within `limits` (see [`best_move`]).
+fn monte_carlo<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let budget = time::budget(limits, state.position().side_to_move());
+    let time_limited = budget.is_some();
+    let playouts = limits
+        .depth
+        .filter(|_| !time_limited && limits.nodes.is_none())
+        .map(|depth| u64::from(depth.max(1)) * 1000);
+    let mut run = mcts::Run {
+        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
+        // Monte-Carlo can stop at any moment, so it takes the whole target, not the point
+        // after which a new alpha-beta iteration would not finish.
+        time: budget.map(|b| b.soft.saturating_mul(2).min(b.hard)),
+        playouts,
+        report,
+    };
+    mcts::Mcts::<G>::new(seed).run(state, &mut run)
+}
 
 /// Searches the current position of `state` within `limits` (or until `stop` is set) and
 /// returns the best move found; `None` only when the game is over. After each completed depth

@@ -8,7 +8,11 @@ pub(crate) struct Rng(u64);
 impl Rng {
     /// A generator from `seed`; any seed works (zero is remapped, xorshift would stay at 0).
     pub(crate) fn new(seed: u64) -> Self {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next 64 random bits.
