@@ -282,12 +282,29 @@ mod tests {
     }
 
     #[test]
+    fn strategy_takes_the_name_of_a_strategy() {
+        assert_eq!(
+            read("strategy", Some("MCTS")),
+            Ok(Change::Strategy(Strategy::Mcts))
+        );
+        assert_eq!(
+            read("Strategy", Some("minimax")).map_err(|e| e.to_string()),
+            Err("Strategy 'minimax' is not a strategy of this engine (search, mcts, greedy, random)".into())
+        );
+        let lines = option_lines(GameKind::CrossJack, BoardSize::square(8));
+        assert!(lines.contains(
+            &"option name Strategy type combo default search var search var mcts var greedy var random"
+                .to_string()
+        ));
+    }
+
+    #[test]
     fn unknown_names_missing_values_and_valued_buttons_are_errors() {
         let message = |name, value| read(name, value).map_err(|e| e.to_string());
         assert_eq!(
             message("Threads", Some("2")),
             Err(
-                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead)"
+                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy)"
                     .into()
             )
         );

@@ -22,7 +22,7 @@ pub(crate) fn greedy_move<G: Game>(state: &mut GameState<G>, rng: &mut Rng) -> O
     let mut best_value = i64::MIN;
     for &mv in &moves {
         state.make(mv);
-        let value = match state.status() {
+        let value = match state.status_with_history() {
             Status::Won(winner) if winner == mover => i64::MAX,
             Status::Won(_) => i64::MIN + 1,
             Status::Draw => 0,

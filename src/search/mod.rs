@@ -21,6 +21,7 @@ pub mod tt;
 pub mod value;
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 pub use buffers::SearchBuffers;
 pub use info::{Info, Score};
@@ -28,7 +29,7 @@ pub use limits::{Clock, Limits};
 pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
-use crate::games::{Game, GameState};
+use crate::games::{Game, GameState, SearchStyle};
 use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
@@ -51,17 +52,88 @@ pub fn best_move<G: Game>(
 ) -> Option<G::Move> {
     let seed = buffers.seed(state.position().hash());
     match limits.strategy {
-        Strategy::Search => search(state, limits, tt, buffers, stop, report),
-        Strategy::Mcts => monte_carlo(state, limits, seed, stop, report),
+        Strategy::Search => match G::SEARCH_STYLE {
+            SearchStyle::AlphaBeta => search(state, limits, tt, buffers, stop, report),
+            SearchStyle::Playouts => {
+                solve_then_play_out(state, limits, tt, buffers, seed, stop, report)
+            }
+        },
+        Strategy::Mcts => monte_carlo(state, limits, mcts::Config::PLAIN, seed, stop, report),
         Strategy::Greedy => baseline::greedy_move(state, &mut rng::Rng::new(seed)),
         Strategy::Random => baseline::random_move(state, &mut rng::Rng::new(seed)),
     }
 }
 
-/// Plain UCT within `limits` (see [`best_move`]).
+/// Share of the effort that [`solve_then_play_out`] gives alpha-beta.
+const SOLVING_SHARE: u32 = 8;
+
+/// The `search` of [`SearchStyle::Playouts`] games: alpha-beta first with an eighth of the
+/// effort, which settles endgames exactly; when it proves no result, Monte-Carlo with RAVE
+/// chooses the move with the rest.
+fn solve_then_play_out<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let started = std::time::Instant::now();
+    let budget = time::budget(limits, state.position().side_to_move());
+    let target = budget.map(playout_time);
+    let solving = Limits {
+        depth: None,
+        nodes: limits
+            .nodes
+            .or(limits
+                .depth
+                .filter(|_| target.is_none())
+                .map(playouts_for_depth))
+            .map(|nodes| nodes / u64::from(SOLVING_SHARE)),
+        movetime: target.map(|t| t / SOLVING_SHARE),
+        clock: None,
+        infinite: false,
+        move_overhead: Duration::ZERO,
+        strategy: Strategy::Search,
+    };
+    let mut proven = false;
+    let solved = if solving.nodes.is_some() || solving.movetime.is_some() {
+        search(state, &solving, tt, buffers, stop, &mut |info: &Info| {
+            proven = matches!(info.score, Score::Mate(_));
+            report(info);
+        })
+    } else {
+        None
+    };
+    if proven {
+        return solved;
+    }
+    let rest = Limits {
+        movetime: target.map(|t| t.saturating_sub(started.elapsed())),
+        clock: None,
+        move_overhead: Duration::ZERO,
+        ..limits.clone()
+    };
+    monte_carlo(state, &rest, mcts::Config::STRONG, seed, stop, report)
+}
+
+/// Monte-Carlo can stop at any moment, so it takes the whole target of a time budget, not
+/// the point after which a new alpha-beta iteration would not finish.
+fn playout_time(budget: TimeBudget) -> Duration {
+    budget.soft.saturating_mul(2).min(budget.hard)
+}
+
+/// The playouts `go depth N` stands for in Monte-Carlo search: N thousand.
+fn playouts_for_depth(depth: u32) -> u64 {
+    u64::from(depth.max(1)) * 1000
+}
+
+/// UCT within `limits` (see [`best_move`]).
 fn monte_carlo<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
+    config: mcts::Config,
     seed: u64,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
@@ -71,16 +143,14 @@ fn monte_carlo<G: Game>(
     let playouts = limits
         .depth
         .filter(|_| !time_limited && limits.nodes.is_none())
-        .map(|depth| u64::from(depth.max(1)) * 1000);
+        .map(playouts_for_depth);
     let mut run = mcts::Run {
         control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
-        // Monte-Carlo can stop at any moment, so it takes the whole target, not the point
-        // after which a new alpha-beta iteration would not finish.
-        time: budget.map(|b| b.soft.saturating_mul(2).min(b.hard)),
+        time: budget.map(playout_time),
         playouts,
         report,
     };
-    mcts::Mcts::<G>::new(seed).run(state, &mut run)
+    mcts::Mcts::<G>::new(config, seed).run(state, &mut run)
 }
 
 /// Searches the current position of `state` within `limits` (or until `stop` is set) and
