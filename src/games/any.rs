@@ -105,7 +105,7 @@ impl<G: Game> DynGame for GameState<G> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> Option<String> {
-        let best = search::search(self, limits, tt, buffers, stop, report)?;
+        let best = search::best_move(self, limits, tt, buffers, stop, report)?;
         Some(self.position().format_move(best))
     }
 

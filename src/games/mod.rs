@@ -102,6 +102,16 @@ impl BenchSet {
     };
 }
 
+/// The kind of search that plays a game best.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchStyle {
+    /// Iterative-deepening alpha-beta on the game's evaluation.
+    AlphaBeta,
+    /// Monte-Carlo playouts with all-moves-as-first sharing, after an alpha-beta pass that
+    /// settles the endgame exactly: for games whose outcome no static evaluation foresees.
+    Playouts,
+}
+
 /// The rules of one game, as a position value that is copied to make a move (copy-make).
 ///
 /// Implementations keep their Zobrist hash up to date in [`Game::play`]. Everything here is
@@ -117,6 +127,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The positions and depth `bench` searches; every game the engine lists has some (a test
     /// checks), other games keep none.
     const BENCH: BenchSet = BenchSet::NONE;
+
+    /// The search that plays this game best, as measured in matches (the game's module says
+    /// which ones); the `search` strategy follows it.
+    const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta;
 
     /// The board size of the default start position.
     fn default_size() -> BoardSize;
@@ -174,4 +188,27 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// A text diagram of the board with coordinates.
     fn diagram(&self) -> String;
+
+    /// How many distinct [`Game::move_code`]s moves of this position can have; 0 (the
+    /// default) when the game gives its moves no codes.
+    fn move_codes(&self) -> usize {
+        0
+    }
+
+    /// A small number below [`Game::move_codes`] that names `mv` the same way in every
+    /// position of the game (a placement's square, say): Monte-Carlo search shares what it
+    /// learns about a move between positions by it ("all moves as first").
+    fn move_code(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// A legal move picked with `random` (64 random bits), all moves equally likely; `None`
+    /// when there is none. `buffer` is scratch space. Games override it when they can pick
+    /// without listing every move (random playouts spend most of their time here).
+    fn random_move(&self, random: u64, buffer: &mut MoveList<Self::Move>) -> Option<Self::Move> {
+        buffer.clear();
+        self.generate_moves(buffer);
+        let index = (u128::from(random) * buffer.len() as u128) >> 64;
+        buffer.get(index as usize).copied()
+    }
 }

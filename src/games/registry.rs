@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::any::DynGame;
-use super::{BenchSet, BoardSize, Game, GameKind, GameState, PositionError};
+use super::{BenchSet, BoardSize, Game, GameKind, GameState, PositionError, SearchStyle};
 
 /// Declares the game modules and derives every list of games from them; see the
 /// [module documentation](self).
@@ -89,6 +89,7 @@ pub(crate) struct Entry {
     name: &'static str,
     default_size: fn() -> BoardSize,
     bench: BenchSet,
+    search_style: SearchStyle,
     start: fn(BoardSize) -> Result<Box<dyn DynGame>, PositionError>,
     from_fen: fn(&str) -> Result<Box<dyn DynGame>, PositionError>,
 }
@@ -100,6 +101,7 @@ impl Entry {
             name: G::NAME,
             default_size: G::default_size,
             bench: G::BENCH,
+            search_style: G::SEARCH_STYLE,
             start: start::<G>,
             from_fen: from_fen::<G>,
         }
@@ -138,6 +140,11 @@ impl GameKind {
     /// The positions and depth `bench` searches.
     pub fn bench(self) -> BenchSet {
         self.entry().bench
+    }
+
+    /// The search that plays this game best (what the `search` strategy runs).
+    pub fn search_style(self) -> SearchStyle {
+        self.entry().search_style
     }
 
     /// Every game's name in words, for messages: `a, b or c`.

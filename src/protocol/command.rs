@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::games::Player;
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, Limits, Strategy};
 
 /// Which handshake the controller used: the answers differ only in the final `uciok`/`ugiok`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,8 +74,9 @@ impl GoParams {
             || self.movestogo.is_some()
     }
 
-    /// The searcher's limits, with `move_overhead` from the `Move Overhead` option.
-    pub fn to_limits(&self, move_overhead: Duration) -> Limits {
+    /// The searcher's limits, with `move_overhead` and `strategy` from the options of the
+    /// same names.
+    pub fn to_limits(&self, move_overhead: Duration, strategy: Strategy) -> Limits {
         let clock = self.has_clock().then(|| {
             let mut clock = Clock {
                 moves_to_go: self.movestogo,
@@ -94,6 +95,7 @@ impl GoParams {
             clock,
             infinite: self.infinite,
             move_overhead,
+            strategy,
         }
     }
 }
@@ -155,18 +157,22 @@ mod tests {
     #[test]
     fn go_without_limits_waits_for_stop() {
         assert!(GoParams::default()
-            .to_limits(Duration::ZERO)
+            .to_limits(Duration::ZERO, Strategy::Search)
             .waits_for_stop());
         let depth = GoParams {
             depth: Some(3),
             ..GoParams::default()
         };
-        assert!(!depth.to_limits(Duration::ZERO).waits_for_stop());
+        assert!(!depth
+            .to_limits(Duration::ZERO, Strategy::Search)
+            .waits_for_stop());
         let movestogo = GoParams {
             movestogo: Some(3),
             ..GoParams::default()
         };
-        assert!(!movestogo.to_limits(Duration::ZERO).waits_for_stop());
+        assert!(!movestogo
+            .to_limits(Duration::ZERO, Strategy::Search)
+            .waits_for_stop());
     }
 
     #[test]
@@ -178,7 +184,7 @@ mod tests {
             movestogo: Some(5),
             ..GoParams::default()
         };
-        let limits = go.to_limits(Duration::from_millis(30));
+        let limits = go.to_limits(Duration::from_millis(30), Strategy::Search);
         let clock = limits.clock.expect("a clock");
         assert_eq!(
             clock.time_left(Player::One),
@@ -201,7 +207,10 @@ mod tests {
             p1time: Some(-50),
             ..GoParams::default()
         };
-        let clock = go.to_limits(Duration::ZERO).clock.expect("a clock");
+        let clock = go
+            .to_limits(Duration::ZERO, Strategy::Search)
+            .clock
+            .expect("a clock");
         assert_eq!(clock.time_left(Player::One), Some(Duration::ZERO));
     }
 }

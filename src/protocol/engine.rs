@@ -211,6 +211,7 @@ impl Engine {
             }
             Change::ClearHash => self.clear_table(),
             Change::MoveOverhead(overhead) => self.options.move_overhead = overhead,
+            Change::Strategy(strategy) => self.options.strategy = strategy,
         }
         Ok(())
     }
@@ -241,7 +242,9 @@ impl Engine {
         if status.is_over() {
             return Err(EngineError::GameOver(status));
         }
-        self.start(Job::Search(params.to_limits(self.options.move_overhead)))
+        self.start(Job::Search(
+            params.to_limits(self.options.move_overhead, self.options.strategy),
+        ))
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), EngineError> {

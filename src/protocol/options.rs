@@ -8,6 +8,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::games::{BoardSize, GameKind, PositionError};
+use crate::search::Strategy;
 
 /// `Hash` range in MB.
 pub const HASH_MB: (u64, u64) = (1, 1024);
@@ -19,7 +20,14 @@ pub const MOVE_OVERHEAD_MS: (u64, u64) = (0, 5000);
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
 /// The option names, as `uci` lists them.
-pub const NAMES: [&str; 5] = ["UCI_Variant", "Size", "Hash", "Clear Hash", "Move Overhead"];
+pub const NAMES: [&str; 6] = [
+    "UCI_Variant",
+    "Size",
+    "Hash",
+    "Clear Hash",
+    "Move Overhead",
+    "Strategy",
+];
 
 /// Why a `setoption` was refused; printed after `setoption: `.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -36,6 +44,9 @@ pub enum OptionError {
     /// `UCI_Variant` names no game of this engine.
     #[error("UCI_Variant '{0}' is not a game of this engine ({names})", names = game_names())]
     UnknownVariant(String),
+    /// `Strategy` names no strategy of this engine.
+    #[error("Strategy '{0}' is not a strategy of this engine ({names})", names = strategy_names())]
+    UnknownStrategy(String),
     /// `Size` is not a board size.
     #[error("Size: {0}")]
     BadSize(PositionError),
@@ -73,6 +84,12 @@ fn game_names() -> String {
     names.join(", ")
 }
 
+/// The names of the strategies, as `Strategy` errors list them.
+fn strategy_names() -> String {
+    let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+    names.join(", ")
+}
+
 /// A `setoption` that has been read and checked for form and range.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Change {
@@ -86,6 +103,8 @@ pub enum Change {
     ClearHash,
     /// `Move Overhead`: time kept back per move for communication lag.
     MoveOverhead(Duration),
+    /// `Strategy`: how moves are chosen.
+    Strategy(Strategy),
 }
 
 /// The current values of the options that are not part of the game itself.
@@ -95,6 +114,8 @@ pub struct Options {
     pub hash_mb: usize,
     /// Time kept in reserve per move.
     pub move_overhead: Duration,
+    /// How moves are chosen.
+    pub strategy: Strategy,
 }
 
 impl Default for Options {
@@ -102,6 +123,7 @@ impl Default for Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            strategy: Strategy::default(),
         }
     }
 }
@@ -124,6 +146,14 @@ pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
         format!(
             "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min {} max {}",
             MOVE_OVERHEAD_MS.0, MOVE_OVERHEAD_MS.1
+        ),
+        format!(
+            "option name Strategy type combo default {}{}",
+            Strategy::default(),
+            Strategy::ALL
+                .iter()
+                .map(|s| format!(" var {s}"))
+                .collect::<String>()
         ),
     ]
 }
@@ -159,6 +189,10 @@ fn read_value(option: &'static str, value: &str) -> Result<Change, OptionError> 
             .map(Change::Size)
             .map_err(OptionError::BadSize),
         "Hash" => spin(option, value, HASH_MB).map(|mb| Change::Hash(mb as usize)),
+        "Strategy" => value
+            .parse::<Strategy>()
+            .map(Change::Strategy)
+            .map_err(|_| OptionError::UnknownStrategy(value.to_string())),
         _ => spin(option, value, MOVE_OVERHEAD_MS)
             .map(|ms| Change::MoveOverhead(Duration::from_millis(ms))),
     }
@@ -248,12 +282,29 @@ mod tests {
     }
 
     #[test]
+    fn strategy_takes_the_name_of_a_strategy() {
+        assert_eq!(
+            read("strategy", Some("MCTS")),
+            Ok(Change::Strategy(Strategy::Mcts))
+        );
+        assert_eq!(
+            read("Strategy", Some("minimax")).map_err(|e| e.to_string()),
+            Err("Strategy 'minimax' is not a strategy of this engine (search, mcts, greedy, random)".into())
+        );
+        let lines = option_lines(GameKind::CrossJack, BoardSize::square(8));
+        assert!(lines.contains(
+            &"option name Strategy type combo default search var search var mcts var greedy var random"
+                .to_string()
+        ));
+    }
+
+    #[test]
     fn unknown_names_missing_values_and_valued_buttons_are_errors() {
         let message = |name, value| read(name, value).map_err(|e| e.to_string());
         assert_eq!(
             message("Threads", Some("2")),
             Err(
-                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead)"
+                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy)"
                     .into()
             )
         );

@@ -69,6 +69,8 @@ impl<M: Copy + Eq> Workspace<M> {
 #[derive(Default)]
 pub struct SearchBuffers {
     workspace: Option<Box<dyn Any + Send>>,
+    /// Searches so far: it varies the random choices of one search from the next.
+    searches: u64,
 }
 
 impl SearchBuffers {
@@ -94,6 +96,13 @@ impl SearchBuffers {
         let mut workspace = kept.unwrap_or_else(|| Box::new(Workspace::new()));
         workspace.reset();
         workspace
+    }
+
+    /// A seed for the random choices of a search of the position `hash`: the same for the
+    /// same position in the same turn of the engine's life, so runs replay exactly.
+    pub(crate) fn seed(&mut self, hash: u64) -> u64 {
+        self.searches += 1;
+        hash ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// Keeps `workspace` for the next search.

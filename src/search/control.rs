@@ -52,6 +52,17 @@ impl<'a> Control<'a> {
         self.aborted
     }
 
+    /// Like [`Control::must_stop`], but looks at the flag and the clock every time: for
+    /// searches whose steps are too costly to check only every few hundred nodes.
+    pub(crate) fn must_stop_now(&mut self, nodes: u64) -> bool {
+        if !self.aborted
+            && (nodes >= self.node_limit || self.stop_requested() || self.out_of_time())
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
     /// True once the search has been abandoned; results computed since are incomplete.
     #[inline]
     pub(crate) fn aborted(&self) -> bool {

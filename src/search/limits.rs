@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use super::Strategy;
 use crate::games::Player;
 
 /// A player's clock as the protocol reports it.
@@ -42,6 +43,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Time kept in reserve for communication lag (the `Move Overhead` option).
     pub move_overhead: Duration,
+    /// How to choose the move (the `Strategy` option).
+    pub strategy: Strategy,
 }
 
 impl Limits {

@@ -5,29 +5,153 @@
 //! search), backed by the [`TranspositionTable`]; [`time`] decides how long a search may take,
 //! `ordering` in which order moves are tried, and [`value`] how results are scored.
 
+mod baseline;
 mod buffers;
 mod control;
 pub mod info;
 pub mod limits;
+mod mcts;
 mod negamax;
 mod ordering;
 mod pv;
+mod rng;
+pub mod strategy;
 pub mod time;
 pub mod tt;
 pub mod value;
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 pub use buffers::SearchBuffers;
 pub use info::{Info, Score};
 pub use limits::{Clock, Limits};
+pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
-use crate::games::{Game, GameState};
+use crate::games::{Game, GameState, SearchStyle};
 use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
 use value::{is_mate, INFINITY, MATE, MAX_PLY};
+
+/// The move `limits.strategy` chooses in the current position of `state`; `None` only when
+/// the game is over. `state` is returned as it came. See [`search`] for the engine's own
+/// search; the baselines answer at once, and `mcts` plays out until a limit:
+/// - `movetime` and the clocks give it its time as they give `search` (see [`time`]);
+/// - `nodes` counts positions visited, in the tree and in the playouts;
+/// - `depth N` alone means N thousand playouts (a fixed amount of work, like a depth);
+/// - without a limit it runs until `stop`.
+pub fn best_move<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let seed = buffers.seed(state.position().hash());
+    match limits.strategy {
+        Strategy::Search => match G::SEARCH_STYLE {
+            SearchStyle::AlphaBeta => search(state, limits, tt, buffers, stop, report),
+            SearchStyle::Playouts => {
+                solve_then_play_out(state, limits, tt, buffers, seed, stop, report)
+            }
+        },
+        Strategy::Mcts => monte_carlo(state, limits, mcts::Config::PLAIN, seed, stop, report),
+        Strategy::Greedy => baseline::greedy_move(state, &mut rng::Rng::new(seed)),
+        Strategy::Random => baseline::random_move(state, &mut rng::Rng::new(seed)),
+    }
+}
+
+/// Share of the effort that [`solve_then_play_out`] gives alpha-beta.
+const SOLVING_SHARE: u32 = 8;
+
+/// The `search` of [`SearchStyle::Playouts`] games: alpha-beta first with an eighth of the
+/// effort, which settles endgames exactly; when it proves no result, Monte-Carlo with RAVE
+/// chooses the move with the rest.
+fn solve_then_play_out<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let started = std::time::Instant::now();
+    let budget = time::budget(limits, state.position().side_to_move());
+    let target = budget.map(playout_time);
+    let solving = Limits {
+        depth: None,
+        nodes: limits
+            .nodes
+            .or(limits
+                .depth
+                .filter(|_| target.is_none())
+                .map(playouts_for_depth))
+            .map(|nodes| nodes / u64::from(SOLVING_SHARE)),
+        movetime: target.map(|t| t / SOLVING_SHARE),
+        clock: None,
+        infinite: false,
+        move_overhead: Duration::ZERO,
+        strategy: Strategy::Search,
+    };
+    let mut proven = false;
+    let solved = if solving.nodes.is_some() || solving.movetime.is_some() {
+        search(state, &solving, tt, buffers, stop, &mut |info: &Info| {
+            proven = matches!(info.score, Score::Mate(_));
+            report(info);
+        })
+    } else {
+        None
+    };
+    if proven {
+        return solved;
+    }
+    let rest = Limits {
+        movetime: target.map(|t| t.saturating_sub(started.elapsed())),
+        clock: None,
+        move_overhead: Duration::ZERO,
+        ..limits.clone()
+    };
+    monte_carlo(state, &rest, mcts::Config::STRONG, seed, stop, report)
+}
+
+/// Monte-Carlo can stop at any moment, so it takes the whole target of a time budget, not
+/// the point after which a new alpha-beta iteration would not finish.
+fn playout_time(budget: TimeBudget) -> Duration {
+    budget.soft.saturating_mul(2).min(budget.hard)
+}
+
+/// The playouts `go depth N` stands for in Monte-Carlo search: N thousand.
+fn playouts_for_depth(depth: u32) -> u64 {
+    u64::from(depth.max(1)) * 1000
+}
+
+/// UCT within `limits` (see [`best_move`]).
+fn monte_carlo<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    config: mcts::Config,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let budget = time::budget(limits, state.position().side_to_move());
+    let time_limited = budget.is_some();
+    let playouts = limits
+        .depth
+        .filter(|_| !time_limited && limits.nodes.is_none())
+        .map(playouts_for_depth);
+    let mut run = mcts::Run {
+        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
+        time: budget.map(playout_time),
+        playouts,
+        report,
+    };
+    mcts::Mcts::<G>::new(config, seed).run(state, &mut run)
+}
 
 /// Searches the current position of `state` within `limits` (or until `stop` is set) and
 /// returns the best move found; `None` only when the game is over. After each completed depth
@@ -139,7 +263,7 @@ fn proven_within(value: i32, depth: u32) -> bool {
 }
 
 /// The moves of `line` (played from the current position of `state`) in notation.
-fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
+pub(crate) fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
     let mut texts = Vec::with_capacity(line.len());
     for &mv in line {
         texts.push(state.position().format_move(mv));

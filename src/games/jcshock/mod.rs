@@ -154,6 +154,9 @@ impl Game for JcShock {
     type Move = Placement;
     const NAME: &'static str = "jcshock";
     const BENCH: super::BenchSet = bench::BENCH;
+    /// Playouts: a plain UCT player beat alpha-beta on run counts in every game; UCT with
+    /// RAVE after an exact endgame pass beats plain UCT (see the closing note of issue 8).
+    const SEARCH_STYLE: super::SearchStyle = super::SearchStyle::Playouts;
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)
@@ -186,6 +189,23 @@ impl Game for JcShock {
             return;
         }
         out.extend(Bitboard(self.empty()).map(Placement));
+    }
+
+    fn move_codes(&self) -> usize {
+        self.width() * self.width()
+    }
+
+    fn move_code(&self, mv: Placement) -> usize {
+        mv.index()
+    }
+
+    fn random_move(&self, random: u64, _buffer: &mut MoveList<Placement>) -> Option<Placement> {
+        if self.all_placed() {
+            return None;
+        }
+        let empty = self.empty();
+        let pick = (u128::from(random) * u128::from(empty.count_ones())) >> 64;
+        Bitboard(empty).nth(pick as usize).map(Placement)
     }
 
     fn count_moves(&self) -> usize {

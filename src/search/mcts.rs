@@ -1,0 +1,454 @@
+//! Monte-Carlo tree search with UCB1 (UCT).
+//!
+//! [`Config::PLAIN`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to
+//! the end of the game, a fresh tree for every search — the yardstick that `search` is
+//! measured against in matches. [`Config::STRONG`] adds "all moves as first" (RAVE) for games
+//! that name their moves with [`Game::move_code`]. It needs nothing from a game but its
+//! rules, so it plays every game the same way.
+
+use std::time::{Duration, Instant};
+
+use super::control::Control;
+use super::info::{Info, Score};
+use super::rng::Rng;
+use crate::games::{Game, GameState, Player, Status, MAX_MOVES};
+
+/// How a Monte-Carlo search weighs what it has seen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Config {
+    /// The exploration constant of UCB1.
+    pub(crate) exploration: f64,
+    /// RAVE's equivalence parameter: after this many visits of a move its own results and
+    /// the all-moves-as-first results weigh about the same (β = √(k / (3n + k))); `None`
+    /// turns RAVE off.
+    pub(crate) rave: Option<f64>,
+}
+
+impl Config {
+    /// Plain UCT, the `mcts` strategy.
+    pub(crate) const PLAIN: Config = Config {
+        exploration: 1.4,
+        rave: None,
+    };
+
+    /// UCT with RAVE, for the `search` strategy of games best played by playouts.
+    pub(crate) const STRONG: Config = Config {
+        exploration: 0.4,
+        rave: Some(600.0),
+    };
+}
+
+/// Tree nodes allocated at most; past it the tree stops growing and iterations only play out.
+const MAX_TREE_NODES: usize = 1 << 22;
+
+/// A playout that has not ended after this many plies is scored as a draw (a game of random
+/// moves can wander for a long time).
+const MAX_PLAYOUT_PLIES: usize = 4096;
+
+/// How often the running search reports its best line.
+const REPORT_INTERVAL: Duration = Duration::from_millis(500);
+
+/// A node of the search tree: the move that leads to it and what the playouts through it
+/// earned the player who made that move.
+#[derive(Debug, Clone, Copy)]
+struct Node<M> {
+    mv: Option<M>,
+    /// Index of the first child; the children are contiguous.
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    visits: u32,
+    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`.
+    reward: f64,
+    /// Playouts through the parent in which the mover played `mv` later ("all moves as
+    /// first"), and their results for the mover.
+    amaf_visits: u32,
+    amaf_reward: f64,
+    /// The move's [`Game::move_code`], for RAVE.
+    code: u32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, code: usize) -> Self {
+        Node {
+            mv,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
+            code: code as u32,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.reward / f64::from(self.visits)
+        }
+    }
+}
+
+/// What [`Mcts::run`] needs besides the game: when to stop and how to report.
+pub(crate) struct Run<'a, 'r> {
+    pub(crate) control: Control<'a>,
+    /// Stop once this much time has passed, if set.
+    pub(crate) time: Option<Duration>,
+    /// Stop after this many playouts, if set.
+    pub(crate) playouts: Option<u64>,
+    pub(crate) report: &'r mut dyn FnMut(&Info),
+}
+
+/// One Monte-Carlo search: the tree and the buffers its iterations reuse.
+pub(crate) struct Mcts<G: Game> {
+    config: Config,
+    nodes: Vec<Node<G::Move>>,
+    path: Vec<u32>,
+    /// The player to move at each node of the path.
+    movers: Vec<Player>,
+    /// Every move of the running iteration from the root, tree and playout, with its mover
+    /// (for RAVE).
+    line: Vec<(usize, Player)>,
+    /// Per player and move code, the iteration that last marked the code as played (RAVE).
+    marks: [Vec<u32>; 2],
+    iteration: u32,
+    moves: Vec<G::Move>,
+    rng: Rng,
+    /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
+    visited: u64,
+    max_depth: usize,
+}
+
+impl<G: Game> Mcts<G> {
+    /// An empty tree weighing results by `config`, whose playouts draw from `seed`.
+    pub(crate) fn new(config: Config, seed: u64) -> Self {
+        Mcts {
+            config,
+            nodes: Vec::new(),
+            path: Vec::with_capacity(256),
+            movers: Vec::with_capacity(256),
+            line: Vec::with_capacity(1024),
+            marks: [Vec::new(), Vec::new()],
+            iteration: 0,
+            moves: Vec::with_capacity(MAX_MOVES),
+            rng: Rng::new(seed),
+            visited: 0,
+            max_depth: 0,
+        }
+    }
+
+    /// Searches the current position of `state` until a limit of `run` is reached and returns
+    /// the most visited root move; `None` when the game is over. `state` comes back as it was.
+    pub(crate) fn run(
+        &mut self,
+        state: &mut GameState<G>,
+        run: &mut Run<'_, '_>,
+    ) -> Option<G::Move> {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, 0));
+        let codes = if self.config.rave.is_some() {
+            state.position().move_codes()
+        } else {
+            0
+        };
+        for marks in &mut self.marks {
+            marks.clear();
+            marks.resize(codes, 0);
+        }
+        self.iteration = 0;
+        self.expand(state, 0);
+        if self.nodes[0].children == 0 {
+            return None;
+        }
+        let started = Instant::now();
+        let mut next_report = REPORT_INTERVAL;
+        let mut playouts = 0u64;
+        // Always one playout per root move at least, so that even a search stopped at once
+        // has looked at every move.
+        let minimum = u64::from(self.nodes[0].children);
+        loop {
+            if playouts >= minimum && self.limit_reached(run, playouts) {
+                break;
+            }
+            self.iterate(state);
+            playouts += 1;
+            if started.elapsed() >= next_report {
+                next_report += REPORT_INTERVAL;
+                let info = self.info(state, run.control.elapsed());
+                (run.report)(&info);
+            }
+        }
+        let info = self.info(state, run.control.elapsed());
+        (run.report)(&info);
+        self.best_child(0).and_then(|child| self.nodes[child].mv)
+    }
+
+    fn limit_reached(&self, run: &mut Run<'_, '_>, playouts: u64) -> bool {
+        run.control.must_stop_now(self.visited)
+            || run.playouts.is_some_and(|limit| playouts >= limit)
+            || run.time.is_some_and(|limit| run.control.elapsed() >= limit)
+    }
+
+    /// One iteration: select a path by UCB1, grow the tree by a node's children, play out
+    /// at random, and credit the result to every node of the path.
+    fn iterate(&mut self, state: &mut GameState<G>) {
+        self.path.clear();
+        self.movers.clear();
+        self.line.clear();
+        self.path.push(0);
+        self.movers.push(state.position().side_to_move());
+        let mut node = 0usize;
+        while self.nodes[node].expanded && self.nodes[node].children > 0 {
+            node = self.select(node);
+            if let Some(mv) = self.nodes[node].mv {
+                self.remember(state, mv);
+                state.make(mv);
+            }
+            self.visited += 1;
+            self.path.push(node as u32);
+            self.movers.push(state.position().side_to_move());
+        }
+        let depth = self.path.len() - 1;
+        self.max_depth = self.max_depth.max(depth);
+        if !self.nodes[node].expanded {
+            self.expand(state, node);
+        }
+        let (status, played) = self.playout(state);
+        for _ in 0..played {
+            state.unmake();
+        }
+        self.back_up(status);
+        for _ in 0..depth {
+            state.unmake();
+        }
+    }
+
+    /// The child of `node` with the highest UCB1 value; unvisited children first, in
+    /// generation order.
+    fn select(&self, node: usize) -> usize {
+        let parent = &self.nodes[node];
+        let first = parent.first_child as usize;
+        let children = first..first + parent.children as usize;
+        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let mut best = first;
+        let mut best_value = f64::NEG_INFINITY;
+        for child in children {
+            let n = &self.nodes[child];
+            let value = match self.config.rave {
+                Some(k) => rave_value(n, k),
+                None if n.visits == 0 => return child,
+                None => n.mean(),
+            };
+            let value = if n.visits == 0 {
+                // Unvisited moves first, the most promising of them by RAVE.
+                value + 1e6
+            } else {
+                value + self.config.exploration * (log_visits / f64::from(n.visits)).sqrt()
+            };
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// Gives `node` (the current position of `state`) its children, if the tree has room.
+    fn expand(&mut self, state: &GameState<G>, node: usize) {
+        self.moves.clear();
+        state.generate_moves(&mut self.moves);
+        if self.nodes.len() + self.moves.len() > MAX_TREE_NODES {
+            return;
+        }
+        let first = self.nodes.len() as u32;
+        let position = state.position();
+        self.nodes.extend(
+            self.moves
+                .iter()
+                .map(|&mv| Node::new(Some(mv), position.move_code(mv))),
+        );
+        let parent = &mut self.nodes[node];
+        parent.first_child = first;
+        parent.children = self.moves.len() as u32;
+        parent.expanded = true;
+    }
+
+    /// Plays uniformly random moves from the current position to the end of the game; the
+    /// final status and the number of plies played (to take back).
+    fn playout(&mut self, state: &mut GameState<G>) -> (Status, usize) {
+        let mut played = 0;
+        loop {
+            let status = state.status_with_history();
+            if status.is_over() {
+                return (status, played);
+            }
+            if played >= MAX_PLAYOUT_PLIES {
+                return (Status::Draw, played);
+            }
+            let random = self.rng.next_u64();
+            let Some(mv) = state.position().random_move(random, &mut self.moves) else {
+                return (Status::Draw, played);
+            };
+            self.remember(state, mv);
+            state.make(mv);
+            self.visited += 1;
+            played += 1;
+        }
+    }
+
+    /// Notes that `mv` is played in the current position of `state`, for RAVE.
+    fn remember(&mut self, state: &GameState<G>, mv: G::Move) {
+        if !self.marks[0].is_empty() {
+            let position = state.position();
+            self.line
+                .push((position.move_code(mv), position.side_to_move()));
+        }
+    }
+
+    /// Credits `status` to the nodes of the path: each node's reward is for the player who
+    /// made its move, the player to move at its parent. With RAVE, each child of a path node
+    /// whose move the player to move there played later in the iteration is credited too.
+    fn back_up(&mut self, status: Status) {
+        let rave = !self.marks[0].is_empty();
+        if rave {
+            self.iteration = self.iteration.wrapping_add(1).max(1);
+            if self.iteration == 1 {
+                self.marks.iter_mut().for_each(|m| m.fill(0));
+            }
+            // The playout's moves; the loop below adds the tree's as it walks up.
+            let tree_moves = self.path.len() - 1;
+            for i in tree_moves..self.line.len() {
+                let (code, player) = self.line[i];
+                self.mark(code, player);
+            }
+        }
+        for depth in (0..self.path.len()).rev() {
+            let node = self.path[depth] as usize;
+            let to_move = self.movers[depth];
+            if depth > 0 {
+                let mover = self.movers[depth - 1];
+                let n = &mut self.nodes[node];
+                n.visits += 1;
+                n.reward += result_for(status, mover);
+            } else {
+                self.nodes[node].visits += 1;
+            }
+            if rave {
+                if depth < self.path.len() - 1 {
+                    let (code, player) = self.line[depth];
+                    self.mark(code, player);
+                }
+                self.credit_amaf(node, to_move, status);
+            }
+        }
+    }
+
+    fn mark(&mut self, code: usize, player: Player) {
+        if let Some(mark) = self.marks[player.index()].get_mut(code) {
+            *mark = self.iteration;
+        }
+    }
+
+    /// Credits `status` to the children of `node` whose move `to_move` played from there on.
+    fn credit_amaf(&mut self, node: usize, to_move: Player, status: Status) {
+        let parent = self.nodes[node];
+        if !parent.expanded {
+            return;
+        }
+        let result = result_for(status, to_move);
+        let first = parent.first_child as usize;
+        let marks = &self.marks[to_move.index()];
+        for child in &mut self.nodes[first..first + parent.children as usize] {
+            if marks.get(child.code as usize) == Some(&self.iteration) {
+                child.amaf_visits += 1;
+                child.amaf_reward += result;
+            }
+        }
+    }
+
+    /// The most visited child of `node`.
+    fn best_child(&self, node: usize) -> Option<usize> {
+        let parent = &self.nodes[node];
+        let first = parent.first_child as usize;
+        (first..first + parent.children as usize).max_by_key(|&c| self.nodes[c].visits)
+    }
+
+    /// The search so far as an `info` report: the most visited line and its win rate.
+    fn info(&self, state: &mut GameState<G>, time: Duration) -> Info {
+        let mut line = Vec::new();
+        let mut node = 0;
+        while let Some(child) = self.best_child(node).filter(|&c| self.nodes[c].visits > 0) {
+            line.push(child);
+            node = child;
+        }
+        let mean = line.first().map_or(0.5, |&c| self.nodes[c].mean());
+        let pv = super::notation(
+            state,
+            &line
+                .iter()
+                .filter_map(|&c| self.nodes[c].mv)
+                .collect::<Vec<_>>(),
+        );
+        Info {
+            depth: line.len() as u32,
+            seldepth: self.max_depth as u32,
+            score: Score::Centipawns(win_rate_to_centipawns(mean)),
+            nodes: self.visited,
+            time,
+            hashfull: (self.nodes.len() * 1000 / MAX_TREE_NODES) as u32,
+            pv,
+        }
+    }
+}
+
+/// A move's value mixed from its own results and its all-moves-as-first results: RAVE's
+/// estimate dominates while the move has few visits of its own.
+fn rave_value<M>(node: &Node<M>, k: f64) -> f64 {
+    if node.amaf_visits == 0 {
+        return node.mean();
+    }
+    let amaf = node.amaf_reward / f64::from(node.amaf_visits);
+    if node.visits == 0 {
+        return amaf;
+    }
+    let beta = (k / (3.0 * f64::from(node.visits) + k)).sqrt();
+    (1.0 - beta) * node.mean() + beta * amaf
+}
+
+/// What a finished game is worth to `player`: 1 for a win, ½ for a draw, 0 for a loss.
+fn result_for(status: Status, player: Player) -> f64 {
+    match status {
+        Status::Won(winner) if winner == player => 1.0,
+        Status::Won(_) => 0.0,
+        Status::Draw | Status::InPlay => 0.5,
+    }
+}
+
+/// A win rate shown on the centipawn scale, with the logistic curve engines commonly use
+/// (a 75% win rate is about +190).
+fn win_rate_to_centipawns(rate: f64) -> i32 {
+    let rate = rate.clamp(0.001, 0.999);
+    (-400.0 * (1.0 / rate - 1.0).log10()).round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_even_win_rate_is_zero_and_the_scale_is_symmetric() {
+        assert_eq!(win_rate_to_centipawns(0.5), 0);
+        assert_eq!(win_rate_to_centipawns(0.75), 191);
+        assert_eq!(win_rate_to_centipawns(0.25), -191);
+    }
+
+    #[test]
+    fn results_are_counted_for_the_mover() {
+        assert_eq!(result_for(Status::Won(Player::One), Player::One), 1.0);
+        assert_eq!(result_for(Status::Won(Player::One), Player::Two), 0.0);
+        assert_eq!(result_for(Status::Draw, Player::Two), 0.5);
+    }
+}

@@ -1,0 +1,125 @@
+//! The `Strategy` option's players, through the library: each answers with a legal move
+//! within its limits, the baselines do what their names promise, and the Monte-Carlo players
+//! see a win in one.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use tablero::games::{AnyGame, GameKind};
+use tablero::search::{Info, Limits, SearchBuffers, Strategy, TranspositionTable};
+
+fn start(kind: GameKind) -> AnyGame {
+    AnyGame::start(kind, kind.default_size()).expect("every game has a start position")
+}
+
+/// The move `strategy` chooses in `game` within `limits`, with the info lines it reported.
+fn choose(game: &mut AnyGame, strategy: Strategy, limits: Limits) -> (Option<String>, Vec<Info>) {
+    let limits = Limits { strategy, ..limits };
+    let mut infos = Vec::new();
+    let mut tt = TranspositionTable::new(1);
+    let mut buffers = SearchBuffers::new();
+    let never = AtomicBool::new(false);
+    let best = game.search(&limits, &mut tt, &mut buffers, &never, &mut |info| {
+        infos.push(info.clone())
+    });
+    (best, infos)
+}
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn every_strategy_plays_a_legal_move_in_every_game() {
+    for kind in GameKind::ALL {
+        for strategy in Strategy::ALL {
+            let mut game = start(kind);
+            let legal = game.legal_moves();
+            let (best, _) = choose(&mut game, strategy, nodes(20_000));
+            let best = best.unwrap_or_else(|| panic!("{kind} {strategy}: no move"));
+            assert!(legal.contains(&best), "{kind} {strategy}: {best}");
+            assert_eq!(
+                game.legal_moves(),
+                legal,
+                "{kind} {strategy}: state changed"
+            );
+        }
+    }
+}
+
+/// X (North) to move ticks b1 on South's row and wins at once; any other move lets O win.
+const CROSSJACK_WIN_IN_ONE: &str = "1x1/1x1/o1o x";
+
+#[test]
+fn greedy_and_monte_carlo_take_a_win_in_one() {
+    for strategy in [Strategy::Greedy, Strategy::Mcts, Strategy::Search] {
+        let mut game = AnyGame::from_fen(GameKind::CrossJack, CROSSJACK_WIN_IN_ONE).unwrap();
+        let (best, _) = choose(&mut game, strategy, nodes(50_000));
+        assert_eq!(best.as_deref(), Some("b1"), "{strategy}");
+    }
+}
+
+#[test]
+fn random_play_varies_from_one_search_to_the_next() {
+    let mut game = start(GameKind::JcShock);
+    let limits = Limits {
+        strategy: Strategy::Random,
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let mut tt = TranspositionTable::new(1);
+    let mut buffers = SearchBuffers::new();
+    let never = AtomicBool::new(false);
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..20 {
+        seen.insert(game.search(&limits, &mut tt, &mut buffers, &never, &mut |_| {}));
+    }
+    assert!(seen.len() > 5, "{seen:?}");
+}
+
+#[test]
+fn monte_carlo_respects_the_node_limit_and_reports_its_line() {
+    let mut game = start(GameKind::JcShock);
+    let (_, infos) = choose(&mut game, Strategy::Mcts, nodes(30_000));
+    let last = infos.last().expect("a final info line");
+    // One playout may overrun the limit by at most a game's length.
+    assert!(
+        last.nodes >= 30_000 && last.nodes <= 30_000 + 64,
+        "{}",
+        last.nodes
+    );
+    assert!(!last.pv.is_empty());
+}
+
+#[test]
+fn monte_carlo_at_depth_n_plays_n_thousand_playouts_and_stops() {
+    let mut game = start(GameKind::CrossJack);
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best, infos) = choose(&mut game, Strategy::Mcts, limits);
+    assert!(best.is_some());
+    assert!(started.elapsed() < Duration::from_secs(20));
+    // Every playout of the opening visits at least the tree step and one playout ply.
+    assert!(infos.last().is_some_and(|i| i.nodes >= 2_000));
+}
+
+#[test]
+fn monte_carlo_keeps_to_its_movetime() {
+    let mut game = start(GameKind::Crossings);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best, _) = choose(&mut game, Strategy::Mcts, limits);
+    assert!(best.is_some());
+    let spent = started.elapsed();
+    assert!(spent >= Duration::from_millis(150), "{spent:?}");
+    assert!(spent < Duration::from_millis(1500), "{spent:?}");
+}
