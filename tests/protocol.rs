@@ -183,7 +183,7 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
     assert!(lines[0].starts_with("id name tablero "));
     assert!(lines[1].starts_with("id author "));
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 5, "{lines:?}");
+    assert_eq!(options.len(), 6, "{lines:?}");
     // One `var` per registered game, in registration order.
     let vars: String = GameKind::ALL
         .iter()
@@ -194,7 +194,11 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
     )));
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 1024".to_string()));
     assert!(lines.contains(&"option name Clear Hash type button".to_string()));
-    assert_eq!(lines.len(), 2 + 5 + 1);
+    assert!(lines.contains(
+        &"option name Strategy type combo default search var search var mcts var greedy var random"
+            .to_string()
+    ));
+    assert_eq!(lines.len(), 2 + 6 + 1);
     engine.assert_ready();
 }
 
@@ -493,11 +497,12 @@ fn last_info(engine: &mut Engine, depth: u32, key: &str) -> u64 {
 
 #[test]
 fn the_hash_option_resizes_the_table() {
-    let mut engine = engine_for("jcshock", "8");
+    // Crossings: its `search` is alpha-beta, which fills the table.
+    let mut engine = engine_for("crossings", "8");
     engine.send("setoption name Hash value 1");
-    let small = last_info(&mut engine, 5, "hashfull");
+    let small = last_info(&mut engine, 4, "hashfull");
     engine.send("setoption name Hash value 16");
-    let large = last_info(&mut engine, 5, "hashfull");
+    let large = last_info(&mut engine, 4, "hashfull");
     // The same search fills sixteen times the share of a table sixteen times smaller.
     assert!(large > 0, "the search stores results");
     assert!(
@@ -508,22 +513,22 @@ fn the_hash_option_resizes_the_table() {
 
 #[test]
 fn ucinewgame_and_clear_hash_empty_the_table() {
-    let mut engine = engine_for("jcshock", "8");
-    let fresh = search_infos(&mut engine, 5, "nodes");
-    let warm = search_infos(&mut engine, 5, "nodes");
+    let mut engine = engine_for("crossings", "8");
+    let fresh = search_infos(&mut engine, 4, "nodes");
+    let warm = search_infos(&mut engine, 4, "nodes");
     assert_ne!(
         warm, fresh,
         "a search with the table of the last one differs"
     );
     engine.send("ucinewgame");
     assert_eq!(
-        search_infos(&mut engine, 5, "nodes"),
+        search_infos(&mut engine, 4, "nodes"),
         fresh,
         "after ucinewgame"
     );
     engine.send("setoption name Clear Hash");
     assert_eq!(
-        search_infos(&mut engine, 5, "nodes"),
+        search_infos(&mut engine, 4, "nodes"),
         fresh,
         "after Clear Hash"
     );
