@@ -189,6 +189,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A text diagram of the board with coordinates.
     fn diagram(&self) -> String;
 
+    /// How promising `mv` looks before any search (captures, threats, moves toward the goal
+    /// first): alpha-beta tries higher priorities first after the table's move and the
+    /// killers. The default 0 keeps generation order.
+    fn move_priority(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
     /// How many distinct [`Game::move_code`]s moves of this position can have; 0 (the
     /// default) when the game gives its moves no codes.
     fn move_codes(&self) -> usize {

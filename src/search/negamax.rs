@@ -99,9 +99,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             let side = state.position().side_to_move();
             return value::terminal(state.status_with_history(), side, ply);
         }
+        let position = state.position();
         self.workspace
             .ordering
-            .order(&buffers.moves, ply, hinted, &mut buffers.order);
+            .order(&buffers.moves, ply, hinted, &mut buffers.order, |mv| {
+                position.move_priority(mv)
+            });
 
         let mut best_value = -INFINITY;
         let mut best_index = None;
