@@ -18,7 +18,7 @@ from match_module import SCRIPT, TABLERO, read_records, run_match, summary_of
 MATCH = ["--engine", "cmd=%s" % TABLERO, "name=deep", "depth=2",
          "--engine", "cmd=%s" % TABLERO, "name=shallow", "depth=1",
          "--game", "crossjack", "--size", "6", "--games", 8, "--random-plies", 3, "--seed", 7,
-         "--sprt", "elo0=0", "elo1=10", "--concurrency", 1, "--quiet"]
+         "--sprt", "elo0=0", "elo1=10", "--concurrency", 1, "--quiet", "--referee", TABLERO]
 
 
 def without_times(record):
