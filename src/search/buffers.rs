@@ -71,6 +71,8 @@ pub struct SearchBuffers {
     workspace: Option<Box<dyn Any + Send>>,
     /// Searches so far: it varies the random choices of one search from the next.
     searches: u64,
+    /// The last Monte-Carlo search's tree, which the next one may continue.
+    tree: Option<Box<dyn Any + Send>>,
 }
 
 impl SearchBuffers {
@@ -83,6 +85,7 @@ impl SearchBuffers {
     /// search allocates new ones.
     pub fn clear(&mut self) {
         self.workspace = None;
+        self.tree = None;
     }
 
     /// Takes the workspace for moves `M` out, reset for a new search: the one kept if it has
@@ -103,6 +106,16 @@ impl SearchBuffers {
     pub(crate) fn seed(&mut self, hash: u64) -> u64 {
         self.searches += 1;
         hash ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Takes the kept Monte-Carlo tree out if it is a `T`.
+    pub(crate) fn take_tree<T: Any + Send>(&mut self) -> Option<Box<T>> {
+        self.tree.take().and_then(|tree| tree.downcast().ok())
+    }
+
+    /// Keeps a Monte-Carlo tree for the next search.
+    pub(crate) fn keep_tree<T: Any + Send>(&mut self, tree: Box<T>) {
+        self.tree = Some(tree);
     }
 
     /// Keeps `workspace` for the next search.

@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::buffers::SearchBuffers;
 use super::control::Control;
 use super::info::{Info, Score};
 use super::rng::Rng;
@@ -22,6 +23,9 @@ pub(crate) struct Config {
     /// the all-moves-as-first results weigh about the same (β = √(k / (3n + k))); `None`
     /// turns RAVE off.
     pub(crate) rave: Option<f64>,
+    /// Whether a search starts from the part of the last search's tree below the position
+    /// now on the board (found among the last root's children and grandchildren).
+    pub(crate) reuse: bool,
 }
 
 impl Config {
@@ -29,12 +33,14 @@ impl Config {
     pub(crate) const PLAIN: Config = Config {
         exploration: 1.4,
         rave: None,
+        reuse: false,
     };
 
     /// UCT with RAVE, for the `search` strategy of games best played by playouts.
     pub(crate) const STRONG: Config = Config {
-        exploration: 0.4,
+        exploration: 0.3,
         rave: Some(600.0),
+        reuse: true,
     };
 }
 
@@ -106,6 +112,10 @@ pub(crate) struct Run<'a, 'r> {
 pub(crate) struct Mcts<G: Game> {
     config: Config,
     nodes: Vec<Node<G::Move>>,
+    /// The position at the root of `nodes`, once a search has run.
+    root: Option<G>,
+    /// Scratch space for moving a subtree to the root.
+    spare: Vec<Node<G::Move>>,
     path: Vec<u32>,
     /// The player to move at each node of the path.
     movers: Vec<Player>,
@@ -128,6 +138,8 @@ impl<G: Game> Mcts<G> {
         Mcts {
             config,
             nodes: Vec::new(),
+            root: None,
+            spare: Vec::new(),
             path: Vec::with_capacity(256),
             movers: Vec::with_capacity(256),
             line: Vec::with_capacity(1024),
@@ -140,6 +152,18 @@ impl<G: Game> Mcts<G> {
         }
     }
 
+    /// The tree kept in `buffers` if it was grown with `config`, else a new one; either way
+    /// its playouts draw from `seed`.
+    pub(crate) fn kept_or_new(buffers: &mut SearchBuffers, config: Config, seed: u64) -> Box<Self> {
+        match buffers.take_tree::<Self>() {
+            Some(mut tree) if tree.config == config => {
+                tree.rng = Rng::new(seed);
+                tree
+            }
+            _ => Box::new(Mcts::new(config, seed)),
+        }
+    }
+
     /// Searches the current position of `state` until a limit of `run` is reached and returns
     /// the most visited root move; `None` when the game is over. `state` comes back as it was.
     pub(crate) fn run(
@@ -147,8 +171,13 @@ impl<G: Game> Mcts<G> {
         state: &mut GameState<G>,
         run: &mut Run<'_, '_>,
     ) -> Option<G::Move> {
-        self.nodes.clear();
-        self.nodes.push(Node::new(None, 0));
+        self.visited = 0;
+        self.max_depth = 0;
+        if !self.reuse_tree(state.position()) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, 0));
+        }
+        self.root = Some(state.position().clone());
         let codes = if self.config.rave.is_some() {
             state.position().move_codes()
         } else {
@@ -159,18 +188,19 @@ impl<G: Game> Mcts<G> {
             marks.resize(codes, 0);
         }
         self.iteration = 0;
-        self.expand(state, 0);
+        if !self.nodes[0].expanded {
+            self.expand(state, 0);
+        }
         if self.nodes[0].children == 0 {
             return None;
         }
         let started = Instant::now();
         let mut next_report = REPORT_INTERVAL;
         let mut playouts = 0u64;
-        // Always one playout per root move at least, so that even a search stopped at once
-        // has looked at every move.
-        let minimum = u64::from(self.nodes[0].children);
         loop {
-            if playouts >= minimum && self.limit_reached(run, playouts) {
+            // Every root move is played out once at least, so that even a search stopped at
+            // once has looked at every move.
+            if self.every_root_move_tried() && self.limit_reached(run, playouts) {
                 break;
             }
             self.iterate(state);
@@ -184,6 +214,70 @@ impl<G: Game> Mcts<G> {
         let info = self.info(state, run.control.elapsed());
         (run.report)(&info);
         self.best_child(0).and_then(|child| self.nodes[child].mv)
+    }
+
+    /// Makes the node of the last tree that stands for `position` (a child or grandchild of
+    /// the last root) the new root, keeping what was learnt below it; false when there is
+    /// no such node or reuse is off.
+    fn reuse_tree(&mut self, position: &G) -> bool {
+        let Some(root) = self.root.take().filter(|_| self.config.reuse) else {
+            return false;
+        };
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let Some(found) = self.find_below(&root, 0, position, 2) else {
+            return false;
+        };
+        self.move_to_root(found);
+        true
+    }
+
+    /// The node at most `depth` plies below `node` (whose position is `at`) that stands for
+    /// `position`.
+    fn find_below(&self, at: &G, node: usize, position: &G, depth: u32) -> Option<usize> {
+        if at == position {
+            return Some(node);
+        }
+        let parent = self.nodes[node];
+        if depth == 0 || !parent.expanded {
+            return None;
+        }
+        let first = parent.first_child as usize;
+        (first..first + parent.children as usize).find_map(|child| {
+            let mut next = at.clone();
+            next.play(self.nodes[child].mv?);
+            self.find_below(&next, child, position, depth - 1)
+        })
+    }
+
+    /// Copies the subtree of `node` to a tree of its own, `node` at the root.
+    fn move_to_root(&mut self, node: usize) {
+        let mut tree = std::mem::take(&mut self.spare);
+        tree.clear();
+        tree.push(self.nodes[node]);
+        tree[0].mv = None;
+        // Breadth first: each copied node's children are copied as one contiguous block.
+        let mut next = 0;
+        while next < tree.len() {
+            let copy = tree[next];
+            if copy.expanded {
+                let first = copy.first_child as usize;
+                let block = &self.nodes[first..first + copy.children as usize];
+                tree[next].first_child = tree.len() as u32;
+                tree.extend_from_slice(block);
+            }
+            next += 1;
+        }
+        self.spare = std::mem::replace(&mut self.nodes, tree);
+    }
+
+    fn every_root_move_tried(&self) -> bool {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        self.nodes[first..first + root.children as usize]
+            .iter()
+            .all(|child| child.visits > 0)
     }
 
     fn limit_reached(&self, run: &mut Run<'_, '_>, playouts: u64) -> bool {
@@ -437,6 +531,72 @@ fn win_rate_to_centipawns(rate: f64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::jcshock::JcShock;
+    use crate::games::BoardSize;
+    use std::sync::atomic::AtomicBool;
+
+    /// Runs `tree` for `playouts` playouts from the current position of `state`.
+    fn grow(tree: &mut Mcts<JcShock>, state: &mut GameState<JcShock>, playouts: u64) {
+        let never = AtomicBool::new(false);
+        let mut run = Run {
+            control: Control::new(&never, None, None),
+            time: None,
+            playouts: Some(playouts),
+            report: &mut |_| {},
+        };
+        tree.run(state, &mut run);
+    }
+
+    fn jcshock() -> GameState<JcShock> {
+        GameState::new(JcShock::start(BoardSize::square(5)).unwrap())
+    }
+
+    #[test]
+    fn a_reused_tree_starts_from_what_it_learnt_two_plies_ago() {
+        let mut state = jcshock();
+        let mut tree = Mcts::new(Config::STRONG, 1);
+        grow(&mut tree, &mut state, 3000);
+        let first = tree.best_child(0).unwrap();
+        let reply = tree.best_child(first).unwrap();
+        let known = tree.nodes[reply].visits;
+        assert!(known > 1);
+        state.make(tree.nodes[first].mv.unwrap());
+        state.make(tree.nodes[reply].mv.unwrap());
+        grow(&mut tree, &mut state, 1);
+        assert_eq!(tree.nodes[0].visits, known + 1);
+    }
+
+    #[test]
+    fn a_plain_tree_starts_afresh() {
+        let mut state = jcshock();
+        let mut tree = Mcts::new(Config::PLAIN, 1);
+        grow(&mut tree, &mut state, 3000);
+        let first = tree.best_child(0).unwrap();
+        let reply = tree.best_child(first).unwrap();
+        state.make(tree.nodes[first].mv.unwrap());
+        state.make(tree.nodes[reply].mv.unwrap());
+        let children = state.position().count_moves() as u64;
+        grow(&mut tree, &mut state, 1);
+        // One playout per root move at least, and nothing from before.
+        assert_eq!(u64::from(tree.nodes[0].visits), children);
+    }
+
+    #[test]
+    fn a_position_not_in_the_tree_starts_afresh() {
+        let mut state = jcshock();
+        let mut tree = Mcts::new(Config::STRONG, 1);
+        grow(&mut tree, &mut state, 500);
+        let mut moves = Vec::new();
+        state.generate_moves(&mut moves);
+        for &mv in &moves[..3] {
+            state.make(mv);
+        }
+        grow(&mut tree, &mut state, 1);
+        assert_eq!(
+            u64::from(tree.nodes[0].visits),
+            state.position().count_moves() as u64
+        );
+    }
 
     #[test]
     fn an_even_win_rate_is_zero_and_the_scale_is_symmetric() {

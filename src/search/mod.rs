@@ -58,7 +58,15 @@ pub fn best_move<G: Game>(
                 solve_then_play_out(state, limits, tt, buffers, seed, stop, report)
             }
         },
-        Strategy::Mcts => monte_carlo(state, limits, mcts::Config::PLAIN, seed, stop, report),
+        Strategy::Mcts => monte_carlo(
+            state,
+            limits,
+            mcts::Config::PLAIN,
+            buffers,
+            seed,
+            stop,
+            report,
+        ),
         Strategy::Greedy => baseline::greedy_move(state, &mut rng::Rng::new(seed)),
         Strategy::Random => baseline::random_move(state, &mut rng::Rng::new(seed)),
     }
@@ -115,7 +123,15 @@ fn solve_then_play_out<G: Game>(
         move_overhead: Duration::ZERO,
         ..limits.clone()
     };
-    monte_carlo(state, &rest, mcts::Config::STRONG, seed, stop, report)
+    monte_carlo(
+        state,
+        &rest,
+        mcts::Config::STRONG,
+        buffers,
+        seed,
+        stop,
+        report,
+    )
 }
 
 /// Monte-Carlo can stop at any moment, so it takes the whole target of a time budget, not
@@ -134,6 +150,7 @@ fn monte_carlo<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
     config: mcts::Config,
+    buffers: &mut SearchBuffers,
     seed: u64,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
@@ -150,7 +167,10 @@ fn monte_carlo<G: Game>(
         playouts,
         report,
     };
-    mcts::Mcts::<G>::new(config, seed).run(state, &mut run)
+    let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
+    let best = tree.run(state, &mut run);
+    buffers.keep_tree(tree);
+    best
 }
 
 /// Searches the current position of `state` within `limits` (or until `stop` is set) and
