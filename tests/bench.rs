@@ -3,12 +3,14 @@
 //! counts, each count is what `go depth` counts from an empty table, and neither the command
 //! line nor the protocol command disturbs anything else.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Output, Stdio};
+mod common;
+
+use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::Duration;
+
+use common::engine::Engine;
 
 use tablero::bench::{self, BenchError, BenchOptions};
 use tablero::games::{AnyGame, GameKind, SearchStyle, Status};
@@ -16,9 +18,6 @@ use tablero::search::{Limits, SearchBuffers, TranspositionTable};
 
 /// Deep enough that the table and move ordering matter, shallow enough to be quick.
 const TEST_DEPTH: u32 = 4;
-
-/// The longest any single answer may take; generous because the machine is shared.
-const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A bench to `depth` in this process: its report and the lines it wrote.
 fn run_bench(depth: u32) -> (bench::BenchReport, Vec<String>) {
@@ -287,88 +286,21 @@ fn tablero(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A running engine whose stdout is read line by line on a helper thread.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// The bench's lines, up to its last.
+fn bench_lines(engine: &mut Engine, command: &str) -> Vec<String> {
+    engine.send(command);
+    engine.lines_until(|l| l.starts_with("Nodes/second"))
 }
 
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tablero"))
-            .env("RUST_LOG", "off")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine binary starts");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("the engine reads its input");
-        self.stdin.flush().expect("the engine reads its input");
-    }
-
-    /// Lines up to and including the first that `is_last` accepts.
-    fn lines_until(&self, is_last: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(PATIENCE)
-                .unwrap_or_else(|e| panic!("no line within {PATIENCE:?} after {lines:?}: {e}"));
-            let last = is_last(&line);
-            lines.push(line);
-            if last {
-                return lines;
-            }
-        }
-    }
-
-    fn ask(&mut self, line: &str) -> String {
-        self.send(line);
-        self.lines_until(|_| true).remove(0)
-    }
-
-    /// The bench's lines, up to its last.
-    fn bench(&mut self, command: &str) -> Vec<String> {
-        self.send(command);
-        self.lines_until(|l| l.starts_with("Nodes/second"))
-    }
-
-    /// The nodes of each depth of `go depth <depth>`.
-    fn search_nodes(&mut self, depth: u32) -> Vec<u64> {
-        self.send(&format!("go depth {depth}"));
-        self.lines_until(|l| l.starts_with("bestmove"))
-            .iter()
-            .filter(|l| l.starts_with("info depth"))
-            .filter_map(|l| value(l, "nodes"))
-            .collect()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The nodes of each depth of `go depth <depth>`.
+fn search_nodes(engine: &mut Engine, depth: u32) -> Vec<u64> {
+    engine.send(&format!("go depth {depth}"));
+    engine
+        .lines_until(|l| l.starts_with("bestmove"))
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| value(l, "nodes"))
+        .collect()
 }
 
 #[test]
@@ -379,8 +311,8 @@ fn the_command_line_prints_what_the_protocol_answers() {
         .lines()
         .map(String::from)
         .collect();
-    let mut engine = Engine::start();
-    let answered = engine.bench("bench depth 2");
+    let mut engine = Engine::start(&[]);
+    let answered = bench_lines(&mut engine, "bench depth 2");
     assert_eq!(without_times(&printed), without_times(&answered));
     let (_, in_process) = run_bench(2);
     assert_eq!(without_times(&printed), without_times(&in_process));
@@ -411,8 +343,8 @@ fn the_command_line_refuses_a_bad_depth_or_table_size() {
 #[test]
 fn a_bench_position_counts_what_go_depth_counts_from_an_empty_table() {
     // The engine's default Hash is the bench's table size.
-    let mut engine = Engine::start();
-    let lines = engine.bench("bench depth 3");
+    let mut engine = Engine::start(&[]);
+    let lines = bench_lines(&mut engine, "bench depth 3");
     for (game, number, fen) in [
         (
             GameKind::CrossJack,
@@ -436,7 +368,7 @@ fn a_bench_position_counts_what_go_depth_counts_from_an_empty_table() {
         engine.send("ucinewgame");
         engine.send(&format!("position fen {fen}"));
         assert_eq!(
-            engine.search_nodes(3).last().copied(),
+            search_nodes(&mut engine, 3).last().copied(),
             value(line, "nodes"),
             "{line}"
         );
@@ -445,7 +377,7 @@ fn a_bench_position_counts_what_go_depth_counts_from_an_empty_table() {
 
 #[test]
 fn bench_is_refused_while_a_search_runs() {
-    let mut engine = Engine::start();
+    let mut engine = Engine::start(&[]);
     engine.send("go infinite");
     engine.send("bench");
     let refusal = engine.lines_until(|l| l.starts_with("info string"));
@@ -460,7 +392,7 @@ fn bench_is_refused_while_a_search_runs() {
 
 #[test]
 fn stop_ends_a_bench_without_a_count() {
-    let mut engine = Engine::start();
+    let mut engine = Engine::start(&[]);
     // The first position alone takes far longer than this test waits.
     engine.send("bench depth 60");
     thread::sleep(Duration::from_millis(50));
@@ -480,19 +412,19 @@ fn bench_leaves_the_game_the_options_and_the_table_as_they_were() {
         "setoption name Hash value 1",
         "position startpos moves a1 b2 c3",
     ];
-    let mut benched = Engine::start();
-    let mut untouched = Engine::start();
-    let mut fresh = Engine::start();
+    let mut benched = Engine::start(&[]);
+    let mut untouched = Engine::start(&[]);
+    let mut fresh = Engine::start(&[]);
     for engine in [&mut benched, &mut untouched, &mut fresh] {
         for line in setup {
             engine.send(line);
         }
     }
-    let warm_up = benched.search_nodes(4);
-    assert_eq!(untouched.search_nodes(4), warm_up);
+    let warm_up = search_nodes(&mut benched, 4);
+    assert_eq!(search_nodes(&mut untouched, 4), warm_up);
     let fen = benched.ask("query fen");
 
-    let lines = benched.bench("bench depth 2");
+    let lines = bench_lines(&mut benched, "bench depth 2");
     // The bench's own 16 MB table: Hash 1 changes nothing in its count.
     assert_eq!(
         summary_value(&lines, "Nodes searched"),
@@ -508,7 +440,7 @@ fn bench_leaves_the_game_the_options_and_the_table_as_they_were() {
     );
     // The table of the first search is still there: the second search counts as it does
     // without a bench in between, and not as it does from an empty table.
-    let after = benched.search_nodes(5);
-    assert_eq!(after, untouched.search_nodes(5));
-    assert_ne!(after, fresh.search_nodes(5));
+    let after = search_nodes(&mut benched, 5);
+    assert_eq!(after, search_nodes(&mut untouched, 5));
+    assert_ne!(after, search_nodes(&mut fresh, 5));
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod engine;
+
 use tablero::games::{Game, GameState, MAX_MOVES};
 
 /// The position of a position string that must be valid.
