@@ -8,18 +8,37 @@ use std::time::{Duration, Instant};
 const CHECK_INTERVAL: u64 = 256;
 
 /// The running search's stop conditions.
+///
+/// A control made by [`Control::holding_limits`] keeps its node and time limits back until
+/// [`Control::arm_limits`]: alpha-beta arms them once depth 1 is complete, so that every
+/// answer comes from a search (depth 1 is cheap even at a wide root) however tight the
+/// limits. `stop` always applies.
 #[derive(Debug)]
 pub(crate) struct Control<'a> {
     stop: &'a AtomicBool,
     start: Instant,
     node_limit: u64,
     hard_limit: Option<Duration>,
+    /// The limits [`Control::arm_limits`] puts in force.
+    armed: (u64, Option<Duration>),
     aborted: bool,
 }
 
 impl<'a> Control<'a> {
-    /// Conditions for a search starting now.
+    /// Conditions for a search starting now, all in force at once.
     pub(crate) fn new(
+        stop: &'a AtomicBool,
+        node_limit: Option<u64>,
+        hard: Option<Duration>,
+    ) -> Self {
+        let mut control = Control::holding_limits(stop, node_limit, hard);
+        control.arm_limits();
+        control
+    }
+
+    /// Conditions for a search starting now whose `node_limit` and `hard` mark (counted from
+    /// now) apply only once [`Control::arm_limits`] is called; until then only `stop` does.
+    pub(crate) fn holding_limits(
         stop: &'a AtomicBool,
         node_limit: Option<u64>,
         hard: Option<Duration>,
@@ -27,10 +46,16 @@ impl<'a> Control<'a> {
         Control {
             stop,
             start: Instant::now(),
-            node_limit: node_limit.unwrap_or(u64::MAX),
-            hard_limit: hard,
+            node_limit: u64::MAX,
+            hard_limit: None,
+            armed: (node_limit.unwrap_or(u64::MAX), hard),
             aborted: false,
         }
+    }
+
+    /// Puts the node and time limits in force.
+    pub(crate) fn arm_limits(&mut self) {
+        (self.node_limit, self.hard_limit) = self.armed;
     }
 
     /// Time since the search started.
