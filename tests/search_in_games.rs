@@ -80,7 +80,7 @@ fn last_line_explains_the_move<G: Game>(state: &mut GameState<G>, limits: &[u64]
 
 #[test]
 fn crossings_bestmove_is_the_first_move_of_the_last_pv() {
-    let counts: Vec<u64> = (1..=40).map(|i| i * 1_500).collect();
+    let counts: Vec<u64> = (1..=30).map(|i| i * 1_000).collect();
     let mut partial = 0;
     for (plies, pick) in [(0, 0), (4, 7), (9, 3)] {
         let mut state = after_moves(start::<Crossings>(8), plies, pick);

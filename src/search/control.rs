@@ -103,3 +103,34 @@ impl<'a> Control<'a> {
         self.hard_limit.is_some_and(|hard| self.elapsed() >= hard)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_and_time_limits_wait_until_armed() {
+        let stop = AtomicBool::new(false);
+        let mut control = Control::new(&stop, Some(0), Some(Duration::ZERO));
+        assert!(!control.must_stop(0));
+        assert!(!control.must_stop(CHECK_INTERVAL * 4));
+        control.arm_limits();
+        assert!(control.must_stop(CHECK_INTERVAL * 4 + 1));
+        assert!(control.aborted());
+    }
+
+    #[test]
+    fn the_time_limit_applies_once_armed() {
+        let stop = AtomicBool::new(false);
+        let mut control = Control::new(&stop, None, Some(Duration::ZERO));
+        control.arm_limits();
+        assert!(control.must_stop(CHECK_INTERVAL));
+    }
+
+    #[test]
+    fn stop_applies_before_the_limits_are_armed() {
+        let stop = AtomicBool::new(true);
+        let mut control = Control::new(&stop, None, None);
+        assert!(control.must_stop(0));
+    }
+}

@@ -71,11 +71,9 @@ pub fn movetime_budget(movetime: Duration, overhead: Duration) -> TimeBudget {
 }
 
 /// How many of its own moves the side to move must make on the time left: until the next
-/// time control or the end of the game, whichever comes first; [`DEFAULT_MOVES_TO_GO`]
-/// when neither is known.
+/// time control or the end of the game, whichever comes first; 20 when neither is known.
 pub fn planned_moves(moves_to_go: Option<u32>, own_moves_left: Option<u32>) -> u32 {
-    let known = [moves_to_go, own_moves_left];
-    known
+    [moves_to_go, own_moves_left]
         .into_iter()
         .flatten()
         .filter(|&m| m > 0)
