@@ -109,9 +109,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn node_and_time_limits_wait_until_armed() {
+    fn held_node_and_time_limits_wait_until_armed() {
         let stop = AtomicBool::new(false);
-        let mut control = Control::new(&stop, Some(0), Some(Duration::ZERO));
+        let mut control = Control::holding_limits(&stop, Some(0), Some(Duration::ZERO));
         assert!(!control.must_stop(0));
         assert!(!control.must_stop(CHECK_INTERVAL * 4));
         control.arm_limits();
@@ -120,17 +120,16 @@ mod tests {
     }
 
     #[test]
-    fn the_time_limit_applies_once_armed() {
+    fn a_new_control_has_its_limits_in_force_at_once() {
         let stop = AtomicBool::new(false);
-        let mut control = Control::new(&stop, None, Some(Duration::ZERO));
-        control.arm_limits();
-        assert!(control.must_stop(CHECK_INTERVAL));
+        assert!(Control::new(&stop, None, Some(Duration::ZERO)).must_stop(CHECK_INTERVAL));
+        assert!(Control::new(&stop, Some(5), None).must_stop(5));
     }
 
     #[test]
     fn stop_applies_before_the_limits_are_armed() {
         let stop = AtomicBool::new(true);
-        let mut control = Control::new(&stop, None, None);
+        let mut control = Control::holding_limits(&stop, None, None);
         assert!(control.must_stop(0));
     }
 }
