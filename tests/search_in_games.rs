@@ -2,12 +2,13 @@
 //! limits still give a searched move, and a solved game tree stops deepening.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
 use tablero::games::{BoardSize, Game, GameState, MAX_MOVES};
-use tablero::search::{search, Info, Limits, SearchBuffers, TranspositionTable};
+use tablero::search::{best_move, search, Info, Limits, Score, SearchBuffers, TranspositionTable};
 
 /// Searches `state` within `limits` with a fresh table: the best move in notation and the
 /// reports.
@@ -151,4 +152,45 @@ fn jcshock_counts_the_moves_each_player_has_left() {
     let state = after_moves(start::<JcShock>(8), 57, 13);
     // 57 plies: White has placed 29 of 31, Black 28; Black to move.
     assert_eq!(state.position().own_moves_left(), Some(3));
+}
+
+/// The first JC Shock 8x8 position `plies_left` plies before the end (reached by
+/// [`after_moves`]) whose value alpha-beta proves to be a draw.
+fn jcshock_proven_draw(plies_left: usize) -> Option<GameState<JcShock>> {
+    (1..200)
+        .map(|pick| after_moves(start::<JcShock>(8), 62 - plies_left, pick))
+        .find(|state| {
+            let (_, infos) = run(&mut state.clone(), &depth(60));
+            infos.last().is_some_and(|info| {
+                info.score == Score::Centipawns(0) && info.depth <= plies_left as u32
+            })
+        })
+}
+
+#[test]
+fn jcshock_plays_a_proven_draw_without_monte_carlo() {
+    let mut state = jcshock_proven_draw(4).expect("a drawn ending");
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(3_000)),
+        ..Limits::default()
+    };
+    let mut tt = TranspositionTable::new(4);
+    let mut buffers = SearchBuffers::new();
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let best = best_move(
+        &mut state,
+        &limits,
+        &mut tt,
+        &mut buffers,
+        &stop,
+        &mut |_| {},
+    );
+    assert!(best.is_some());
+    // Monte-Carlo would take its share of the 3 s; the proof takes a few milliseconds.
+    assert!(
+        started.elapsed() < Duration::from_millis(1_500),
+        "{:?}",
+        started.elapsed()
+    );
 }
