@@ -15,6 +15,10 @@ use crate::games::Player;
 /// Moves assumed left in the game when neither the clock nor the game says.
 const DEFAULT_MOVES_TO_GO: u32 = 20;
 
+/// Moves the clock is planned for beyond those to make: their share stays on the clock, so
+/// that the last moves of a game are not played on a clock run down to the overhead.
+const SPARE_MOVES: u32 = 2;
+
 /// How long a search may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeBudget {
@@ -81,10 +85,10 @@ pub fn planned_moves(moves_to_go: Option<u32>, own_moves_left: Option<u32>) -> u
         .unwrap_or(DEFAULT_MOVES_TO_GO)
 }
 
-/// A share of the clock: the remaining time spread evenly over the `moves` to make plus
-/// most of the increment, capped well below what is left. The lag of every move still to
-/// make (one overhead each, at most half the clock) is kept in reserve, so the clock never
-/// runs down to where one slow answer loses the game.
+/// A share of the clock: the remaining time spread evenly over the `moves` to make and two
+/// spare ones, plus most of the increment, capped well below what is left. The lag of every
+/// move still to make (one overhead each, at most half the clock) is kept in reserve too, so
+/// the clock never runs down to where one slow answer loses the game.
 pub fn clock_budget(
     remaining: Duration,
     increment: Duration,
@@ -97,7 +101,7 @@ pub fn clock_budget(
     let moves = moves.max(1);
     let lag_reserve = overhead.saturating_mul(moves).min(available / 2);
     let spendable_increment = increment.saturating_mul(3) / 4;
-    let target = ((available - lag_reserve) / moves)
+    let target = ((available - lag_reserve) / moves.saturating_add(SPARE_MOVES))
         .saturating_add(spendable_increment)
         .min(cap);
     TimeBudget {
@@ -177,20 +181,20 @@ mod tests {
     }
 
     #[test]
-    fn a_clock_is_spread_over_twenty_moves_when_neither_control_nor_game_says() {
+    fn a_clock_is_spread_over_twenty_moves_and_two_spare_when_neither_control_nor_game_says() {
         assert_eq!(planned_moves(None, None), 20);
-        let b = clock_budget(MS(20_000), MS(0), 20, MS(0));
+        let b = clock_budget(MS(22_000), MS(0), 20, MS(0));
         assert_eq!(b.hard, MS(3_000));
         assert_eq!(b.soft, MS(500));
     }
 
     #[test]
     fn a_known_game_length_spreads_the_clock_over_the_moves_left() {
-        let limits = clock_limits(MS(31_000), MS(0), MS(0));
+        let limits = clock_limits(MS(33_000), MS(0), MS(0));
         let b = budget(&limits, Player::One, Some(31)).expect("a clock");
         assert_eq!((b.soft, b.hard), (MS(500), MS(3_000)));
-        let b = budget(&limits, Player::One, Some(5)).expect("a clock");
-        assert_eq!((b.soft, b.hard), (MS(3_100), MS(18_600)));
+        let b = budget(&limits, Player::One, Some(9)).expect("a clock");
+        assert_eq!((b.soft, b.hard), (MS(1_500), MS(9_000)));
     }
 
     #[test]
@@ -208,27 +212,30 @@ mod tests {
 
     #[test]
     fn the_lag_of_every_move_still_to_make_is_kept_in_reserve() {
-        // 1 s after this move's overhead, ten moves: three hundred ms stay back for their lag.
-        let b = clock_budget(MS(1_030), MS(0), 10, MS(30));
-        assert_eq!((b.soft, b.hard), (MS(35), MS(210)));
+        // 1 s after this move's overhead, eight moves: 240 ms stay back for their lag, the
+        // rest is shared by the eight moves and two spare ones.
+        let b = clock_budget(MS(1_030), MS(0), 8, MS(30));
+        assert_eq!((b.soft, b.hard), (MS(38), MS(228)));
     }
 
     #[test]
     fn the_lag_reserve_takes_at_most_half_the_clock() {
-        let b = clock_budget(MS(1_030), MS(0), 100, MS(30));
+        let b = clock_budget(MS(1_030), MS(0), 98, MS(30));
         assert_eq!(b.soft, MS(5) / 2);
         assert_eq!(b.hard, MS(15));
     }
 
-    /// The time each move of a whole `moves`-move game may take at 1 s + 10 ms with the
-    /// default overhead, when every move spends `spent(budget)` and loses `lag` on top.
+    /// What each move of a whole `moves`-move game spends at 1 s + 10 ms with the default
+    /// overhead, when every move spends `spent(budget)` and loses `lag` on top; and the least
+    /// time left after a move.
     fn whole_game(
         moves: u32,
         lag: Duration,
         spent: impl Fn(TimeBudget) -> Duration,
-    ) -> Vec<Duration> {
+    ) -> (Vec<Duration>, Duration) {
         let (increment, overhead) = (MS(10), MS(30));
         let mut remaining = MS(1_000);
+        let mut lowest = remaining;
         let mut spending = Vec::new();
         for left in (1..=moves).rev() {
             let b = clock_budget(remaining, increment, left, overhead);
@@ -237,21 +244,25 @@ mod tests {
                 spend + lag <= remaining,
                 "lost on time with {left} moves left"
             );
-            remaining = remaining - spend - lag + increment;
+            remaining = remaining - spend - lag;
+            lowest = lowest.min(remaining);
+            remaining += increment;
             spending.push(spend);
         }
-        spending
+        (spending, lowest)
     }
 
     #[test]
     fn the_clock_lasts_a_whole_jcshock_game_at_one_second_plus_ten_ms() {
-        // Spending its target (twice the soft mark) on every move, no move gets less than
-        // half of the first one's: the clock is not burnt in the opening.
+        // Spending its target (twice the soft mark) on every move, as Monte-Carlo does, no
+        // move gets less than half of the first one's (the clock is not burnt in the
+        // opening) and the clock never runs low (the last moves are not played on fumes).
         let target = |b: TimeBudget| b.soft * 2;
-        let spending = whole_game(31, MS(5), target);
+        let (spending, lowest) = whole_game(31, MS(5), target);
         let first = spending[0];
         assert!(first >= MS(20), "{spending:?}");
         assert!(spending.iter().all(|&s| s >= first / 2), "{spending:?}");
+        assert!(lowest >= MS(150), "{lowest:?} left at worst: {spending:?}");
         // Even overrunning to the hard mark on every move never loses on time.
         whole_game(31, MS(5), |b| b.hard);
     }
