@@ -383,14 +383,26 @@ fn ucinewgame_and_clear_hash_empty_the_table() {
 fn move_overhead_is_kept_back_from_the_time_of_a_move() {
     let mut engine = engine_for("jcshock", "8");
     engine.send("setoption name Move Overhead value 5000");
-    // The overhead leaves no time at all: each answers at once instead of after seconds.
-    for go in ["go movetime 5000", "go wtime 5000 btime 5000 movestogo 1"] {
-        let started = Instant::now();
-        engine.send(go);
-        engine.lines_until(|l| l.starts_with("bestmove"));
-        let took = started.elapsed();
-        assert!(took < Duration::from_secs(1), "{go} took {took:?}");
-    }
+    // On the clock the overhead leaves no time at all: the answer comes at once instead of
+    // after seconds.
+    let started = Instant::now();
+    engine.send("go wtime 5000 btime 5000 movestogo 1");
+    engine.lines_until(|l| l.starts_with("bestmove"));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(1), "the clock: took {took:?}");
+    // A movetime is the time to use: the overhead takes at most half of it.
+    let started = Instant::now();
+    engine.send("go movetime 1000");
+    engine.lines_until(|l| l.starts_with("bestmove"));
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(500),
+        "movetime: took {took:?}"
+    );
+    assert!(
+        took < Duration::from_millis(1000),
+        "movetime: took {took:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------

@@ -631,11 +631,108 @@ fn a_search_stopped_before_depth_one_still_returns_a_legal_move() {
     let (best, infos) = run_with(&mut endless(), &depth(5), &mut tt, &stop);
     assert_eq!(best, Some(0));
     assert!(infos.is_empty());
-    let no_nodes = Limits {
-        nodes: Some(0),
+}
+
+/// The move a depth-1 search of `game` plays: the one whose position is worst for the
+/// opponent (the first of equals).
+fn endless_depth_one_best(game: &Endless) -> u8 {
+    let value = |mv: u8| {
+        let mut next = game.clone();
+        next.play(mv);
+        -next.evaluate()
+    };
+    (0..9u8).rev().max_by_key(|&mv| value(mv)).unwrap_or(0)
+}
+
+#[test]
+fn every_limit_lets_depth_one_complete() {
+    let mut state = endless();
+    state.make(2);
+    let searched = endless_depth_one_best(state.position());
+    assert_ne!(searched, 0, "the first move would pass unnoticed");
+    let mover = state.position().side_to_move();
+    let mut opponents_clock = Clock::default();
+    opponents_clock.time[mover.opponent().index()] = Some(ms(60_000));
+    let mut empty_clock = Clock::default();
+    empty_clock.time[mover.index()] = Some(ms(0));
+    let tight = [
+        Limits {
+            nodes: Some(0),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            movetime: Some(ms(0)),
+            ..Limits::default()
+        },
+        Limits {
+            clock: Some(empty_clock),
+            move_overhead: ms(30),
+            ..Limits::default()
+        },
+        Limits {
+            clock: Some(opponents_clock),
+            ..Limits::default()
+        },
+    ];
+    for limits in tight {
+        let (best, infos) = run(&mut state, &limits);
+        assert_eq!(best, Some(searched), "{limits:?}");
+        let depths: Vec<u32> = infos.iter().map(|info| info.depth).collect();
+        assert_eq!(depths, [1], "{limits:?}");
+    }
+}
+
+#[test]
+fn the_last_report_starts_with_the_move_returned() {
+    // Node limits cut iterations at every stage: the move returned may come from a depth
+    // that did not finish, and a report must say so.
+    let mut partial_reports = 0;
+    for nodes in (100..6_000).step_by(97) {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let (best, infos) = run(&mut endless(), &limits);
+        let last = infos.last().expect("depth 1 is always reported");
+        assert_eq!(
+            last.pv.first(),
+            best.map(|mv| mv.to_string()).as_ref(),
+            "nodes {nodes}: {infos:?}"
+        );
+        // Only the report of an unfinished depth is written when the limit is reached.
+        if last.nodes == nodes {
+            partial_reports += 1;
+        }
+    }
+    assert!(partial_reports > 0, "no search ended with a new move");
+}
+
+#[test]
+fn a_proven_result_ends_the_deepening_whatever_the_depth_asked() {
+    // Nim with 7 stones: taking 3 wins on the third ply.
+    let (best, infos) = run(&mut nim(7), &depth(60));
+    assert_eq!(best, Some(3));
+    assert_eq!(infos.last().map(|info| info.depth), Some(3));
+    // Tic-tac-toe: a draw, proven once every line reaches the end of the game.
+    let (_, infos) = run(&mut tic_tac_toe(&[], &[]), &depth(60));
+    assert_eq!(infos.last().map(|info| info.depth), Some(9));
+    assert_eq!(last_score(&infos), Some(Score::Centipawns(0)));
+}
+
+#[test]
+fn an_infinite_search_of_a_solved_tree_returns_without_waiting_for_stop() {
+    // Waiting for `stop` is the caller's business (see `Limits::waits_for_stop`).
+    let limits = Limits {
+        infinite: true,
         ..Limits::default()
     };
-    assert_eq!(run(&mut endless(), &no_nodes).0, Some(0));
+    let (best, infos) = run(&mut tic_tac_toe(&[0, 1], &[4]), &limits);
+    assert_eq!(best, Some(2), "the only move that does not lose");
+    assert!(infos.last().is_some_and(|info| info.depth <= 7));
 }
 
 #[test]

@@ -177,6 +177,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         0
     }
 
+    /// How many moves the side to move has left to make in this game, this one included, when
+    /// the rules fix the game's length (time management spreads the clock over them); `None`,
+    /// the default, when the length is open.
+    fn own_moves_left(&self) -> Option<u32> {
+        None
+    }
+
     /// Reads a move in this game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 

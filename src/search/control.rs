@@ -8,18 +8,37 @@ use std::time::{Duration, Instant};
 const CHECK_INTERVAL: u64 = 256;
 
 /// The running search's stop conditions.
+///
+/// A control made by [`Control::holding_limits`] keeps its node and time limits back until
+/// [`Control::arm_limits`]: alpha-beta arms them once depth 1 is complete, so that every
+/// answer comes from a search (depth 1 is cheap even at a wide root) however tight the
+/// limits. `stop` always applies.
 #[derive(Debug)]
 pub(crate) struct Control<'a> {
     stop: &'a AtomicBool,
     start: Instant,
     node_limit: u64,
     hard_limit: Option<Duration>,
+    /// The limits [`Control::arm_limits`] puts in force.
+    armed: (u64, Option<Duration>),
     aborted: bool,
 }
 
 impl<'a> Control<'a> {
-    /// Conditions for a search starting now.
+    /// Conditions for a search starting now, all in force at once.
     pub(crate) fn new(
+        stop: &'a AtomicBool,
+        node_limit: Option<u64>,
+        hard: Option<Duration>,
+    ) -> Self {
+        let mut control = Control::holding_limits(stop, node_limit, hard);
+        control.arm_limits();
+        control
+    }
+
+    /// Conditions for a search starting now whose `node_limit` and `hard` mark (counted from
+    /// now) apply only once [`Control::arm_limits`] is called; until then only `stop` does.
+    pub(crate) fn holding_limits(
         stop: &'a AtomicBool,
         node_limit: Option<u64>,
         hard: Option<Duration>,
@@ -27,10 +46,16 @@ impl<'a> Control<'a> {
         Control {
             stop,
             start: Instant::now(),
-            node_limit: node_limit.unwrap_or(u64::MAX),
-            hard_limit: hard,
+            node_limit: u64::MAX,
+            hard_limit: None,
+            armed: (node_limit.unwrap_or(u64::MAX), hard),
             aborted: false,
         }
+    }
+
+    /// Puts the node and time limits in force.
+    pub(crate) fn arm_limits(&mut self) {
+        (self.node_limit, self.hard_limit) = self.armed;
     }
 
     /// Time since the search started.
@@ -76,5 +101,35 @@ impl<'a> Control<'a> {
 
     fn out_of_time(&self) -> bool {
         self.hard_limit.is_some_and(|hard| self.elapsed() >= hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn held_node_and_time_limits_wait_until_armed() {
+        let stop = AtomicBool::new(false);
+        let mut control = Control::holding_limits(&stop, Some(0), Some(Duration::ZERO));
+        assert!(!control.must_stop(0));
+        assert!(!control.must_stop(CHECK_INTERVAL * 4));
+        control.arm_limits();
+        assert!(control.must_stop(CHECK_INTERVAL * 4 + 1));
+        assert!(control.aborted());
+    }
+
+    #[test]
+    fn a_new_control_has_its_limits_in_force_at_once() {
+        let stop = AtomicBool::new(false);
+        assert!(Control::new(&stop, None, Some(Duration::ZERO)).must_stop(CHECK_INTERVAL));
+        assert!(Control::new(&stop, Some(5), None).must_stop(5));
+    }
+
+    #[test]
+    fn stop_applies_before_the_limits_are_armed() {
+        let stop = AtomicBool::new(true);
+        let mut control = Control::holding_limits(&stop, None, None);
+        assert!(control.must_stop(0));
     }
 }

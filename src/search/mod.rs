@@ -88,7 +88,7 @@ fn solve_then_play_out<G: Game>(
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let started = std::time::Instant::now();
-    let budget = time::budget(limits, state.position().side_to_move());
+    let budget = time_budget(limits, state.position());
     let target = budget.map(playout_time);
     let solving = Limits {
         depth: None,
@@ -105,17 +105,11 @@ fn solve_then_play_out<G: Game>(
         move_overhead: Duration::ZERO,
         strategy: Strategy::Search,
     };
-    let mut proven = false;
-    let solved = if solving.nodes.is_some() || solving.movetime.is_some() {
-        search(state, &solving, tt, buffers, stop, &mut |info: &Info| {
-            proven = matches!(info.score, Score::Mate(_));
-            report(info);
-        })
-    } else {
-        None
-    };
-    if proven {
-        return solved;
+    if solving.nodes.is_some() || solving.movetime.is_some() {
+        let solved = alpha_beta(state, &solving, tt, buffers, stop, report);
+        if let Some(Found { best, proven: true }) = solved {
+            return Some(best);
+        }
     }
     let rest = Limits {
         movetime: target.map(|t| t.saturating_sub(started.elapsed())),
@@ -155,7 +149,7 @@ fn monte_carlo<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let budget = time::budget(limits, state.position().side_to_move());
+    let budget = time_budget(limits, state.position());
     let time_limited = budget.is_some();
     let playouts = limits
         .depth
@@ -179,22 +173,26 @@ fn monte_carlo<G: Game>(
 /// The search works in `buffers`, which it allocates only when they are empty or were last
 /// used for another game.
 ///
-/// Every limit that is set applies and the first one reached ends the search:
+/// Depth 1 is always completed unless `stop` comes first: every move returned was searched.
+/// After it, every limit that is set applies and the first one reached ends the search:
 /// - `depth` completes exactly that many plies (0 counts as 1);
 /// - `nodes` stops before visiting more nodes than that;
 /// - `movetime` and the side to move's clock give a time budget (see [`time`]); a search
-///   with a time budget also ends early when it proved a mate within its depth or has only
-///   one legal move;
+///   with a time budget also ends after depth 1 when there is only one legal move;
 /// - `stop` ends the search at once.
 ///
-/// Without any of them the search deepens until `stop` or the deepest ply. It returns as soon
-/// as it is done: holding the answer back until `stop` (see [`Limits::waits_for_stop`]) is
-/// the caller's business.
+/// Without any of them the search deepens until `stop` or the deepest ply. Whatever the
+/// limits, it stops deepening once an iteration has proven its result: a mate within its
+/// depth, or a value no deeper search can change (no line was cut by the horizon). It
+/// returns as soon as it is done: holding the answer back until `stop` (see
+/// [`Limits::waits_for_stop`]) is the caller's business.
 ///
-/// A move is always returned when the game is not over, even when stopped before depth 1
-/// completes: then the table's move for the position, or the first legal move. A depth cut
-/// short counts only if one of its root moves was searched to the end and is the best of
-/// those (the previous best is searched first, so that move is at least as good).
+/// When stopped before depth 1 completes, the move is the table's move for the position, or
+/// the first legal move. A depth cut short counts only if one of its root moves was searched
+/// to the end and is the best of those (the previous best is searched first, so that move is
+/// at least as good); when it changed the best move, one more report gives that depth with
+/// the new move's value and line, so that the last report's line starts with the move
+/// returned.
 pub fn search<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -203,6 +201,31 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
+    alpha_beta(state, limits, tt, buffers, stop, report).map(|found| found.best)
+}
+
+/// What [`alpha_beta`] found.
+struct Found<M> {
+    /// The best move.
+    best: M,
+    /// True when the last completed depth proved its value: deeper search cannot change it.
+    proven: bool,
+}
+
+/// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).
+fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
+    time::budget(limits, position.side_to_move(), position.own_moves_left())
+}
+
+/// [`search`], telling also whether the result is proven.
+fn alpha_beta<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<Found<G::Move>> {
     let mut workspace = buffers.take::<G::Move>();
     state.generate_moves(&mut workspace.root_moves);
     let root_moves = workspace.root_moves.len();
@@ -210,18 +233,22 @@ pub fn search<G: Game>(
         None
     } else {
         tt.new_search();
-        let budget = time::budget(limits, state.position().side_to_move());
-        let control = Control::new(stop, limits.nodes, budget.map(|b| b.hard));
+        let budget = time_budget(limits, state.position());
+        let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
         let mut searcher = Searcher::<G>::new(tt, control, &mut workspace);
-        let best_index = deepen(&mut searcher, state, limits, budget, root_moves, report);
-        workspace.root_moves.get(usize::from(best_index)).copied()
+        let (best_index, proven) = deepen(&mut searcher, state, limits, budget, root_moves, report);
+        workspace
+            .root_moves
+            .get(usize::from(best_index))
+            .map(|&best| Found { best, proven })
     };
     buffers.put_back(workspace);
     best
 }
 
-/// Iterative deepening: searches one ply deeper at a time until a limit ends it, reporting
-/// each completed depth, and returns the index of the best of the `root_moves` root moves.
+/// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
+/// result is proven, reporting each completed depth, and returns the index of the best of
+/// the `root_moves` root moves and whether its value is proven.
 fn deepen<G: Game>(
     searcher: &mut Searcher<'_, G>,
     state: &mut GameState<G>,
@@ -229,35 +256,60 @@ fn deepen<G: Game>(
     budget: Option<TimeBudget>,
     root_moves: usize,
     report: &mut dyn FnMut(&Info),
-) -> u16 {
+) -> (u16, bool) {
     let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
+    // The first move of the last reported line.
+    let mut reported = None;
     for depth in 1..=max_depth(limits) {
         searcher.root_hint = Some(best_index);
         searcher.root_best = None;
+        let unproven_before = searcher.unproven;
         let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+        if depth == 1 {
+            searcher.control.arm_limits();
+        }
         if let Some((index, _)) = searcher.root_best {
             best_index = index;
         }
         if searcher.control.aborted() {
+            // A move of the unfinished depth replaced the last reported one: say so.
+            if let Some((_, partial)) = searcher.root_best {
+                if reported != Some(best_index) {
+                    report(&progress(searcher, state, depth, partial));
+                }
+            }
             break;
         }
-        report(&Info {
-            depth,
-            seldepth: searcher.seldepth as u32,
-            score: value::to_score(value),
-            nodes: searcher.nodes,
-            time: searcher.control.elapsed(),
-            hashfull: searcher.tt.hashfull(),
-            pv: notation(state, searcher.workspace.pv.line(0)),
-        });
+        report(&progress(searcher, state, depth, value));
+        reported = Some(best_index);
+        if searcher.unproven == unproven_before || proven_within(value, depth) {
+            return (best_index, true);
+        }
         if let Some(budget) = budget {
-            let settled = root_moves == 1 || proven_within(value, depth);
-            if settled || searcher.control.elapsed() >= budget.soft {
+            if root_moves == 1 || searcher.control.elapsed() >= budget.soft {
                 break;
             }
         }
     }
-    best_index
+    (best_index, false)
+}
+
+/// The report of `depth` with the root value `value` and the searcher's line and counts.
+fn progress<G: Game>(
+    searcher: &Searcher<'_, G>,
+    state: &mut GameState<G>,
+    depth: u32,
+    value: i32,
+) -> Info {
+    Info {
+        depth,
+        seldepth: searcher.seldepth as u32,
+        score: value::to_score(value),
+        nodes: searcher.nodes,
+        time: searcher.control.elapsed(),
+        hashfull: searcher.tt.hashfull(),
+        pv: notation(state, searcher.workspace.pv.line(0)),
+    }
 }
 
 /// The deepest iteration `limits` allow: the depth asked (0 counts as 1), at most `MAX_PLY`.

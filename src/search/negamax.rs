@@ -1,11 +1,21 @@
 //! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
 //! transposition-table cutoffs away from the principal variation, and mate-distance pruning.
+//!
+//! The searcher also notes whether a result is *proven*: found without any line cut short by
+//! the horizon (every leaf a finished game), so that searching deeper cannot change it. Such
+//! results go to the table with [`PROVEN_DEPTH`], which serves every depth, and an iteration
+//! whose root result is proven ends the deepening (see `super::deepen`).
 
 use super::buffers::Workspace;
 use super::control::Control;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
 use crate::games::{Game, GameState, Status};
+
+/// The table depth of a proven result: deeper than any search, so that it serves every depth.
+/// The table keeps depths up to 255 (a byte), this one included.
+pub(crate) const PROVEN_DEPTH: u32 = u8::MAX as u32;
+const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 
 /// The state of one search: everything the recursion needs, allocated before it starts.
 pub(crate) struct Searcher<'a, G: Game> {
@@ -15,6 +25,10 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) nodes: u64,
     /// Deepest ply reached.
     pub(crate) seldepth: usize,
+    /// Results so far that searching deeper could change: leaves evaluated at the horizon,
+    /// table cutoffs from unproven results, repetitions (their value depends on the path).
+    /// A subtree searched while it stayed the same is proven.
+    pub(crate) unproven: u64,
     /// The root move to try first (the previous iteration's best), by index.
     pub(crate) root_hint: Option<u16>,
     /// The best root move of the running iteration among those searched to the end, with its
@@ -36,6 +50,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             control,
             nodes: 0,
             seldepth: 0,
+            unproven: 0,
             root_hint: None,
             root_best: None,
             workspace,
@@ -60,7 +75,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         self.workspace.pv.clear(ply);
         if depth <= 0 || ply >= MAX_PLY {
-            return leaf_value(state, ply);
+            return self.leaf_value(state, ply);
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
@@ -82,9 +97,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         };
         if let Some(entry) = entry {
             if !pv_node && entry.depth >= depth as u32 && cuts_off(&entry, alpha, beta) {
+                if entry.depth < PROVEN_DEPTH {
+                    self.unproven += 1;
+                }
                 return entry.score;
             }
         }
+        let unproven_before = self.unproven;
         let hinted = if ply == 0 {
             self.root_hint
         } else {
@@ -96,8 +115,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         state.generate_moves(&mut buffers.moves);
         if buffers.moves.is_empty() {
             self.workspace.plies[ply] = buffers;
-            let side = state.position().side_to_move();
-            return value::terminal(state.status_with_history(), side, ply);
+            return self.terminal_value(state, ply);
         }
         let position = state.position();
         self.workspace
@@ -155,11 +173,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             Bound::Upper
         };
+        let proven = self.unproven == unproven_before;
         self.tt.store(
             hash,
             ply,
             TtEntry {
-                depth: depth as u32,
+                depth: if proven { PROVEN_DEPTH } else { depth as u32 },
                 bound,
                 score: best_value,
                 move_index: best_index,
@@ -169,11 +188,32 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
-/// The value of a node at the horizon: the evaluation, or the result if the game is over.
-fn leaf_value<G: Game>(state: &GameState<G>, ply: usize) -> i32 {
-    match state.status_with_history() {
-        Status::InPlay => clamp_eval(state.position().evaluate()),
-        status => value::terminal(status, state.position().side_to_move(), ply),
+impl<G: Game> Searcher<'_, G> {
+    /// The value of a node at the horizon: the evaluation (unproven: the game goes on), or
+    /// the result if the game is over.
+    fn leaf_value(&mut self, state: &GameState<G>, ply: usize) -> i32 {
+        match state.position().status() {
+            Status::InPlay => {
+                self.unproven += 1;
+                if state.is_threefold() {
+                    value::DRAW
+                } else {
+                    clamp_eval(state.position().evaluate())
+                }
+            }
+            status => value::terminal(status, state.position().side_to_move(), ply),
+        }
+    }
+
+    /// The value of a node without moves, `ply` plies from the root. A position still in play
+    /// has none only when it occurred for the third time: a draw, but not a proven one, since
+    /// another path to the same position may not repeat it.
+    fn terminal_value(&mut self, state: &GameState<G>, ply: usize) -> i32 {
+        let status = state.position().status();
+        if status == Status::InPlay {
+            self.unproven += 1;
+        }
+        value::terminal(status, state.position().side_to_move(), ply)
     }
 }
 

@@ -257,6 +257,12 @@ impl Game for JcShock {
         hash
     }
 
+    /// Every piece gets placed: the mover has exactly its unplaced pieces left to move.
+    fn own_moves_left(&self) -> Option<u32> {
+        let unplaced = self.quota().saturating_sub(self.placed(self.to_move));
+        Some(u32::try_from(unplaced).unwrap_or(u32::MAX))
+    }
+
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let (coord, written) = read_square_move(text, self.size(), Self::NAME, "a square such as e2")?;
         if self.all_placed() {
@@ -289,6 +295,20 @@ impl Game for JcShock {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_player_has_its_unplaced_pieces_left_to_move() {
+        let mut position = JcShock::start(BoardSize::square(8)).expect("8x8 is supported");
+        assert_eq!(position.own_moves_left(), Some(31));
+        position.play(Placement(0));
+        assert_eq!(
+            position.own_moves_left(),
+            Some(31),
+            "black has placed nothing yet"
+        );
+        position.play(Placement(9));
+        assert_eq!(position.own_moves_left(), Some(30));
+    }
 
     #[test]
     fn each_player_owns_half_the_squares_but_one() {
