@@ -76,6 +76,16 @@ fn check_move_count_and_status<G: Game>(state: &GameState<G>, moves: &[G::Move])
         "{}",
         position.fen()
     );
+    check_status_and_evaluation(position);
+}
+
+/// The search's one-call horizon answer agrees with the two separate answers.
+fn check_status_and_evaluation<G: Game>(position: &G) {
+    let (status, evaluation) = position.status_and_evaluation();
+    assert_eq!(status, position.status(), "{}", position.fen());
+    if status == Status::InPlay {
+        assert_eq!(evaluation, position.evaluate(), "{}", position.fen());
+    }
 }
 
 /// Checks that the texts of `moves` differ from each other; returns them.

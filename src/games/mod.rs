@@ -186,6 +186,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Static evaluation in centipawn-like units from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
+    /// The position's [`Game::status`] and, while it is in play, its [`Game::evaluate`]
+    /// (once the game is over the evaluation means nothing; the default gives 0): what a
+    /// search asks at its horizon. Games whose status and evaluation share work answer both
+    /// at once; the default asks each in turn.
+    fn status_and_evaluation(&self) -> (Status, i32) {
+        let status = self.status();
+        let evaluation = if status == Status::InPlay {
+            self.evaluate()
+        } else {
+            0
+        };
+        (status, evaluation)
+    }
+
     /// A text diagram of the board with coordinates.
     fn diagram(&self) -> String;
 

@@ -169,11 +169,14 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
-/// The value of a node at the horizon: the evaluation, or the result if the game is over.
+/// The value of a node at the horizon: the evaluation, or the result if the game is over
+/// (a threefold repetition draws, as in [`GameState::status_with_history`]).
 fn leaf_value<G: Game>(state: &GameState<G>, ply: usize) -> i32 {
-    match state.status_with_history() {
-        Status::InPlay => clamp_eval(state.position().evaluate()),
-        status => value::terminal(status, state.position().side_to_move(), ply),
+    let side = state.position().side_to_move();
+    match state.position().status_and_evaluation() {
+        (Status::InPlay, _) if state.is_threefold() => value::terminal(Status::Draw, side, ply),
+        (Status::InPlay, evaluation) => clamp_eval(evaluation),
+        (status, _) => value::terminal(status, side, ply),
     }
 }
 

@@ -288,6 +288,13 @@ impl Crossings {
         }
     }
 
+    /// True when the player to move has a counter-crossing.
+    pub(super) fn can_counter_cross(&self) -> bool {
+        let mut found = false;
+        group_moves(self, self.to_move, true, &mut |_| found = true);
+        found
+    }
+
     /// The group moves of `player` whoever's turn it is (the evaluation's mobility).
     pub(super) fn group_move_count(&self, player: Player) -> u32 {
         count_group_moves(self, player)
