@@ -1,7 +1,7 @@
 //! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
 //! transposition-table cutoffs away from the principal variation, and mate-distance pruning.
 
-use super::buffers::Workspace;
+use super::buffers::{PlyBuffers, Workspace};
 use super::control::Control;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
@@ -100,11 +100,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             return value::terminal(state.status_with_history(), side, ply);
         }
         let position = state.position();
-        self.workspace
-            .ordering
-            .order(&buffers.moves, ply, hinted, &mut buffers.order, |mv| {
-                position.move_priority(mv)
-            });
+        let side = position.side_to_move().index();
+        self.workspace.ordering.order(
+            &buffers.moves,
+            ply,
+            hinted,
+            &mut buffers.order,
+            side,
+            |mv| (position.move_priority(mv), position.move_code(mv)),
+        );
 
         let mut best_value = -INFINITY;
         let mut best_index = None;
@@ -138,6 +142,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                     if value >= beta {
                         self.workspace.ordering.record_cutoff(ply, mv);
+                        let tried_before = &buffers.order[..tried];
+                        self.record_history(state.position(), depth, mv, tried_before, &buffers);
                         break;
                     }
                 }
@@ -166,6 +172,30 @@ impl<'a, G: Game> Searcher<'a, G> {
             },
         );
         best_value
+    }
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// `best` refuted the opponent's move in `position`, `depth` plies from the horizon,
+    /// after the moves at `tried_before` (indices into `buffers.moves`) had not.
+    fn record_history(
+        &mut self,
+        position: &G,
+        depth: i32,
+        best: G::Move,
+        tried_before: &[u16],
+        buffers: &PlyBuffers<G::Move>,
+    ) {
+        let tried = tried_before
+            .iter()
+            .map(|&i| position.move_code(buffers.moves[usize::from(i)]));
+        self.workspace.ordering.record_history(
+            position.side_to_move().index(),
+            position.move_codes(),
+            depth,
+            position.move_code(best),
+            tried,
+        );
     }
 }
 
