@@ -210,6 +210,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         0
     }
 
+    /// True when the side to move must answer a threat on this very move (in Crossings, a
+    /// crossing): its evaluation would hide the outcome, so the search never stops at such a
+    /// position but tries its moves. False by default.
+    fn is_forcing(&self) -> bool {
+        false
+    }
+
+    /// Appends the moves the search still tries where it would otherwise stop and evaluate:
+    /// moves whose outcome the evaluation cannot foresee because they decide the game or
+    /// leave the opponent in a forcing position (in Crossings, the crossings). Only legal
+    /// moves; none in a finished game. None by default: the evaluation is the last word.
+    fn generate_tactical_moves(&self, _out: &mut MoveList<Self::Move>) {}
+
     /// How many distinct [`Game::move_code`]s moves of this position can have; 0 (the
     /// default) when the game gives its moves no codes.
     fn move_codes(&self) -> usize {

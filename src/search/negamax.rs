@@ -60,7 +60,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         self.workspace.pv.clear(ply);
         if depth <= 0 || ply >= MAX_PLY {
-            return leaf_value(state, ply);
+            return self.quiesce(state, ply, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
@@ -199,14 +199,77 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
-/// The value of a node at the horizon: the evaluation, or the result if the game is over
-/// (a threefold repetition draws, as in [`GameState::status_with_history`]).
-fn leaf_value<G: Game>(state: &GameState<G>, ply: usize) -> i32 {
+impl<G: Game> Searcher<'_, G> {
+    /// The value of the current position of `state` at the horizon, `ply` plies from the
+    /// root, within (`alpha`, `beta`): a quiescence search. A forcing position
+    /// ([`Game::is_forcing`]) tries all its moves; any other stands on its evaluation unless
+    /// one of its tactical moves ([`Game::generate_tactical_moves`]) does better. Games
+    /// without either get their evaluation. The node itself is already counted.
+    fn quiesce(&mut self, state: &mut GameState<G>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let position = state.position();
+        let mut buffers = std::mem::take(&mut self.workspace.plies[ply]);
+        buffers.moves.clear();
+        let mut best = -INFINITY;
+        if position.is_forcing() && ply < MAX_PLY {
+            state.generate_moves(&mut buffers.moves);
+            if buffers.moves.is_empty() {
+                self.workspace.plies[ply] = buffers;
+                let side = state.position().side_to_move();
+                return value::terminal(state.status_with_history(), side, ply);
+            }
+        } else {
+            let (status, stand) = horizon_value(state, ply);
+            if status.is_over() || stand >= beta || ply >= MAX_PLY {
+                self.workspace.plies[ply] = buffers;
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+            position.generate_tactical_moves(&mut buffers.moves);
+        }
+        for &mv in &buffers.moves {
+            if self.control.must_stop(self.nodes) {
+                break;
+            }
+            state.make(mv);
+            self.nodes += 1;
+            self.seldepth = self.seldepth.max(ply + 1);
+            self.workspace.pv.clear(ply + 1);
+            let value = -self.quiesce(state, ply + 1, -beta, -alpha);
+            state.unmake();
+            if self.control.aborted() {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.workspace.pv.update(ply, mv);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.workspace.plies[ply] = buffers;
+        if self.control.aborted() {
+            return 0;
+        }
+        best
+    }
+}
+
+/// The status of the current position of `state` (a threefold repetition draws, as in
+/// [`GameState::status_with_history`]) and its value without search: the evaluation, or the
+/// result if the game is over.
+fn horizon_value<G: Game>(state: &GameState<G>, ply: usize) -> (Status, i32) {
     let side = state.position().side_to_move();
     match state.position().status_and_evaluation() {
-        (Status::InPlay, _) if state.is_threefold() => value::terminal(Status::Draw, side, ply),
-        (Status::InPlay, evaluation) => clamp_eval(evaluation),
-        (status, _) => value::terminal(status, side, ply),
+        (Status::InPlay, _) if state.is_threefold() => {
+            (Status::Draw, value::terminal(Status::Draw, side, ply))
+        }
+        (Status::InPlay, evaluation) => (Status::InPlay, clamp_eval(evaluation)),
+        (status, _) => (status, value::terminal(status, side, ply)),
     }
 }
 

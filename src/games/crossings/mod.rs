@@ -356,6 +356,18 @@ impl Game for Crossings {
         }
     }
 
+    /// Facing a crossing: only a counter-crossing saves the game.
+    #[inline]
+    fn is_forcing(&self) -> bool {
+        self.faces_crossing()
+    }
+
+    /// The crossings: the opponent must answer each at once or lose.
+    #[inline]
+    fn generate_tactical_moves(&self, out: &mut MoveList<Self::Move>) {
+        self.for_each_crossing(&mut |mv| out.push(mv));
+    }
+
     /// The tail's square and its landing square, `from * 64 + to` (the pass is 0, which no
     /// move has: a move's tail moves).
     fn move_codes(&self) -> usize {

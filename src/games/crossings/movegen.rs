@@ -288,6 +288,14 @@ impl Crossings {
         }
     }
 
+    /// Hands every crossing move of the player to move to `sink` (none when it faces a
+    /// crossing: then every legal move is a counter-crossing).
+    pub(super) fn for_each_crossing(&self, sink: &mut impl FnMut(Move)) {
+        if !self.faces_crossing() {
+            group_moves(self, self.to_move, true, sink);
+        }
+    }
+
     /// True when the player to move has a counter-crossing.
     pub(super) fn can_counter_cross(&self) -> bool {
         let mut found = false;
