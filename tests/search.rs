@@ -404,6 +404,22 @@ static A_TACTIC_BEHIND_THE_HORIZON: [Node; 5] = [
     inner(&[4], 0),
 ];
 
+/// Player one either goes to node 1, from which player two can only return to the start, or
+/// to node 2, a long line (longer than the searches) that player one's evaluation rates
+/// -100 at every ply; the start and node 1 evaluate -200 for player one.
+static A_REPETITION_OR_A_BAD_LINE: [Node; 10] = [
+    inner(&[1, 2], -200),
+    inner(&[0], 200),
+    inner(&[3], 100),
+    inner(&[4], -100),
+    inner(&[5], 100),
+    inner(&[6], -100),
+    inner(&[7], 100),
+    inner(&[8], -100),
+    inner(&[9], 100),
+    inner(&[], -100),
+];
+
 // ---------------------------------------------------------------------------------------------
 // An endless game: nine moves everywhere, every line a new position, pseudo-random evaluation.
 
@@ -578,6 +594,15 @@ fn a_tactical_move_at_the_horizon_is_tried_against_the_evaluation() {
     let (best, infos) = run(&mut tree(&A_TACTIC_BEHIND_THE_HORIZON), &depth(1));
     assert_eq!(best, Some(2));
     assert_eq!(last_score(&infos), Some(Score::Centipawns(-10)));
+}
+
+#[test]
+fn a_position_repeated_on_the_search_path_is_a_draw() {
+    for plies in 2..=6 {
+        let (best, infos) = run(&mut tree(&A_REPETITION_OR_A_BAD_LINE), &depth(plies));
+        assert_eq!(best, Some(1), "depth {plies}");
+        assert_eq!(last_score(&infos), Some(Score::Centipawns(0)), "depth {plies}");
+    }
 }
 
 #[test]

@@ -59,6 +59,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.workspace.pv.clear(ply);
+        if ply > 0 && state.repeats_within(ply) {
+            // The path came back here: whoever brought it back can repeat it to a draw.
+            return value::DRAW;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(state, ply, alpha, beta);
         }
