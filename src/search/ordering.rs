@@ -20,6 +20,20 @@ fn history_bonus(depth: i32) -> i32 {
     (depth * depth).min(400)
 }
 
+/// The sort key of a move, ascending in the order the moves are tried: higher priority
+/// first, then higher history, then lower index. Priority (clamped) and history take 16 bits
+/// each, the index the low 16.
+fn sort_key(priority: i32, history: i32, index: u16) -> u64 {
+    let priority = (priority.clamp(-(1 << 15), (1 << 15) - 1) + (1 << 15)) as u64;
+    let history = (history + (1 << 15)) as u64;
+    let promise = (priority << 16) | history;
+    ((0xFFFF_FFFF - promise) << 16) | u64::from(index)
+}
+
+/// The upper 32 bits of [`sort_key`] for priority and history 0: when every move has it,
+/// generation order stands without sorting.
+const NEUTRAL_KEY: u64 = 0xFFFF_FFFF - ((1 << 31) | (1 << 15));
+
 /// History scores by side to move and move code, for games that give their moves codes.
 #[derive(Debug, Default)]
 struct History {
@@ -63,8 +77,8 @@ impl History {
 pub(crate) struct MoveOrdering<M> {
     killers: Vec<[Option<M>; KILLERS]>,
     history: History,
-    /// Scratch: the sort key of each move of the node being ordered.
-    keys: Vec<i64>,
+    /// Scratch: the sort keys of the moves of the node being ordered.
+    keys: Vec<u64>,
 }
 
 impl<M: Copy + Eq> MoveOrdering<M> {
@@ -116,17 +130,20 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         order.clear();
         order.extend_from_slice(&leaders[..leading]);
         order.extend((0..count).filter(|i| !leaders[..leading].contains(i)));
+        let rest = &mut order[leading..];
         self.keys.clear();
         let history = &self.history;
-        self.keys.extend(moves[..usize::from(count)].iter().map(|&mv| {
-            let (priority, code) = rank(mv);
-            (i64::from(priority) << 32) + i64::from(history.score(side, code))
+        self.keys.extend(rest.iter().map(|&index| {
+            let (priority, code) = rank(moves[usize::from(index)]);
+            sort_key(priority, history.score(side, code), index)
         }));
-        let keys = &self.keys;
-        let rest = &mut order[leading..];
-        if rest.iter().any(|&i| keys[usize::from(i)] != 0) {
-            // Unstable but total (ties by index), so no allocation and a deterministic order.
-            rest.sort_unstable_by_key(|&i| (std::cmp::Reverse(keys[usize::from(i)]), i));
+        if self.keys.iter().any(|&key| key >> 16 != NEUTRAL_KEY) {
+            // The keys are distinct (they end in the index), so the unstable sort is
+            // deterministic; it sorts plain integers, in place.
+            self.keys.sort_unstable();
+            for (slot, key) in rest.iter_mut().zip(&self.keys) {
+                *slot = *key as u16;
+            }
         }
     }
 
@@ -222,6 +239,16 @@ mod tests {
         ordering.order(&moves, 0, None, &mut order, 0, |m| (priority(m), code(m)));
         // e by priority, then d (credited), b and c, then a (debited).
         assert_eq!(order, vec![4, 3, 1, 2, 0]);
+    }
+
+    #[test]
+    fn sort_keys_rank_priority_then_history_then_generation_order() {
+        assert!(sort_key(1, -HISTORY_LIMIT, 9) < sort_key(0, HISTORY_LIMIT, 0));
+        assert!(sort_key(0, 5, 9) < sort_key(0, 4, 0));
+        assert!(sort_key(0, 0, 1) < sort_key(0, 0, 2));
+        assert!(sort_key(i32::MAX, 0, 0) < sort_key(1000, 0, 0));
+        assert!(sort_key(-1000, 0, 0) < sort_key(i32::MIN, 0, 0));
+        assert_eq!(sort_key(0, 0, 7) >> 16, NEUTRAL_KEY);
     }
 
     #[test]
