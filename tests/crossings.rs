@@ -261,6 +261,39 @@ fn only_counter_crossings_are_legal_when_facing_a_crossing() {
     );
 }
 
+// ---------------------------------------------------------------- search hints
+
+#[test]
+fn crossings_are_tried_first_then_captures_then_the_rest() {
+    // e6e7 crosses (its front lands on e8), c3c4 captures the lone c5, a1a2 does neither.
+    let p = board(
+        &[
+            ("e6", 'r'),
+            ("e7", 'r'),
+            ("c3", 'r'),
+            ("c4", 'r'),
+            ("c5", 'b'),
+            ("a1", 'r'),
+            ("h5", 'b'),
+        ],
+        'r',
+    );
+    let priority = |text: &str| p.move_priority(p.parse_move(text).unwrap());
+    assert!(priority("e6e7") > priority("c3c4"));
+    assert!(priority("c3c4") > priority("a1a2"));
+    assert_eq!(priority("a1a2"), priority("e6e5"));
+}
+
+#[test]
+fn a_move_code_names_the_tail_and_its_landing_square() {
+    let p = Crossings::from_fen(START).unwrap();
+    let code = |text: &str| p.move_code(p.parse_move(text).unwrap());
+    assert_eq!(p.move_codes(), 64 * 64);
+    // b1 is square 1, d3 square 19; a1 is 0, a3 16.
+    assert_eq!(code("b1d3"), 64 + 19);
+    assert_eq!(code("a1a3"), 16);
+}
+
 #[test]
 fn a_player_without_moves_passes() {
     // Red's a1 is hemmed in by stones a single stone cannot capture.

@@ -76,6 +76,36 @@ fn check_move_count_and_status<G: Game>(state: &GameState<G>, moves: &[G::Move])
         "{}",
         position.fen()
     );
+    check_status_and_evaluation(position);
+    check_move_codes(position, moves);
+}
+
+/// A game that gives its moves codes gives every legal move of a position its own code,
+/// below the number of codes (the search's history keys on them).
+fn check_move_codes<G: Game>(position: &G, moves: &[G::Move]) {
+    let codes = position.move_codes();
+    if codes == 0 {
+        return;
+    }
+    let mut seen = std::collections::HashSet::new();
+    for &mv in moves {
+        let code = position.move_code(mv);
+        assert!(code < codes, "{mv:?} in {}", position.fen());
+        assert!(
+            seen.insert(code),
+            "{mv:?} shares its code in {}",
+            position.fen()
+        );
+    }
+}
+
+/// The search's one-call horizon answer agrees with the two separate answers.
+fn check_status_and_evaluation<G: Game>(position: &G) {
+    let (status, evaluation) = position.status_and_evaluation();
+    assert_eq!(status, position.status(), "{}", position.fen());
+    if status == Status::InPlay {
+        assert_eq!(evaluation, position.evaluate(), "{}", position.fen());
+    }
 }
 
 /// Checks that the texts of `moves` differ from each other; returns them.

@@ -236,6 +236,10 @@ struct Node {
     next: &'static [u8],
     end: End,
     eval: i32,
+    /// The mover must answer a threat here ([`Game::is_forcing`]).
+    forcing: bool,
+    /// The moves of `next` the search still tries at its horizon.
+    tactical: &'static [u8],
 }
 
 const fn inner(next: &'static [u8], eval: i32) -> Node {
@@ -243,6 +247,24 @@ const fn inner(next: &'static [u8], eval: i32) -> Node {
         next,
         end: End::Draw,
         eval,
+        forcing: false,
+        tactical: &[],
+    }
+}
+
+/// An inner node where the mover must answer a threat.
+const fn forced(next: &'static [u8], eval: i32) -> Node {
+    Node {
+        forcing: true,
+        ..inner(next, eval)
+    }
+}
+
+/// An inner node whose moves `tactical` are tried at the horizon.
+const fn tactics(next: &'static [u8], tactical: &'static [u8], eval: i32) -> Node {
+    Node {
+        tactical,
+        ..inner(next, eval)
     }
 }
 
@@ -251,14 +273,26 @@ const fn leaf(end: End) -> Node {
         next: &[],
         end,
         eval: 0,
+        forcing: false,
+        tactical: &[],
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+/// A position of a tree: its node and the player to move. Every move is reversible, so a
+/// path through a cycle repeats positions.
+#[derive(Debug, Clone)]
 struct Tree {
     nodes: &'static [Node],
     at: u8,
     side: Player,
+    /// Moves played since the start.
+    plies: u32,
+}
+
+impl PartialEq for Tree {
+    fn eq(&self, other: &Self) -> bool {
+        (self.at, self.side) == (other.at, other.side)
+    }
 }
 
 fn tree(nodes: &'static [Node]) -> GameState<Tree> {
@@ -266,6 +300,7 @@ fn tree(nodes: &'static [Node]) -> GameState<Tree> {
         nodes,
         at: 0,
         side: Player::One,
+        plies: 0,
     })
 }
 
@@ -297,6 +332,16 @@ impl Game for Tree {
     fn play(&mut self, mv: u8) {
         self.at = mv;
         self.side = self.side.opponent();
+        self.plies += 1;
+    }
+    fn reversible_plies(&self) -> u32 {
+        self.plies
+    }
+    fn is_forcing(&self) -> bool {
+        self.node().forcing
+    }
+    fn generate_tactical_moves(&self, out: &mut MoveList<u8>) {
+        out.extend_from_slice(self.node().tactical);
     }
     fn status(&self) -> Status {
         let node = self.node();
@@ -337,6 +382,42 @@ static ONE_WAY_IN: [Node; 4] = [
     inner(&[2, 3], 5),
     inner(&[1], -3),
     inner(&[1], 7),
+];
+
+/// Player one may move to node 2, which player two's evaluation rates badly, but there
+/// player two must answer a threat and its only answer wins (node 3); node 1 is quiet and a
+/// little worse for player one.
+static A_THREAT_BEHIND_THE_HORIZON: [Node; 4] = [
+    inner(&[1, 2], 0),
+    inner(&[1], 50),
+    forced(&[3], -100),
+    leaf(End::MoverLoses),
+];
+
+/// At node 1 player two, whose evaluation there is even, has a tactical move that wins at
+/// once (node 3); node 2 is quiet and a little worse for player one.
+static A_TACTIC_BEHIND_THE_HORIZON: [Node; 5] = [
+    inner(&[1, 2], 0),
+    tactics(&[3, 4], &[3], 0),
+    inner(&[2], 10),
+    leaf(End::MoverLoses),
+    inner(&[4], 0),
+];
+
+/// Player one either goes to node 1, from which player two can only return to the start, or
+/// to node 2, a long line (longer than the searches) that player one's evaluation rates
+/// -100 at every ply; the start and node 1 evaluate -200 for player one.
+static A_REPETITION_OR_A_BAD_LINE: [Node; 10] = [
+    inner(&[1, 2], -200),
+    inner(&[0], 200),
+    inner(&[3], 100),
+    inner(&[4], -100),
+    inner(&[5], 100),
+    inner(&[6], -100),
+    inner(&[7], 100),
+    inner(&[8], -100),
+    inner(&[9], 100),
+    inner(&[], -100),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -499,6 +580,33 @@ fn a_game_ending_in_the_opponents_favour_is_a_loss_for_the_mover() {
     let mut forced = tree(&A_LOSS_BY_ENDING_THE_GAME);
     forced.make(1);
     assert_eq!(run(&mut forced, &depth(3)).0, None);
+}
+
+#[test]
+fn a_forcing_position_at_the_horizon_is_searched_on() {
+    let (best, infos) = run(&mut tree(&A_THREAT_BEHIND_THE_HORIZON), &depth(1));
+    assert_eq!(best, Some(1));
+    assert_eq!(last_score(&infos), Some(Score::Centipawns(-50)));
+}
+
+#[test]
+fn a_tactical_move_at_the_horizon_is_tried_against_the_evaluation() {
+    let (best, infos) = run(&mut tree(&A_TACTIC_BEHIND_THE_HORIZON), &depth(1));
+    assert_eq!(best, Some(2));
+    assert_eq!(last_score(&infos), Some(Score::Centipawns(-10)));
+}
+
+#[test]
+fn a_position_repeated_on_the_search_path_is_a_draw() {
+    for plies in 2..=6 {
+        let (best, infos) = run(&mut tree(&A_REPETITION_OR_A_BAD_LINE), &depth(plies));
+        assert_eq!(best, Some(1), "depth {plies}");
+        assert_eq!(
+            last_score(&infos),
+            Some(Score::Centipawns(0)),
+            "depth {plies}"
+        );
+    }
 }
 
 #[test]

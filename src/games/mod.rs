@@ -193,6 +193,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Static evaluation in centipawn-like units from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
+    /// The position's [`Game::status`] and, while it is in play, its [`Game::evaluate`]
+    /// (once the game is over the evaluation means nothing; the default gives 0): what a
+    /// search asks at its horizon. Games whose status and evaluation share work answer both
+    /// at once; the default asks each in turn.
+    fn status_and_evaluation(&self) -> (Status, i32) {
+        let status = self.status();
+        let evaluation = if status == Status::InPlay {
+            self.evaluate()
+        } else {
+            0
+        };
+        (status, evaluation)
+    }
+
     /// A text diagram of the board with coordinates.
     fn diagram(&self) -> String;
 
@@ -202,6 +216,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn move_priority(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// True when the side to move must answer a threat on this very move (in Crossings, a
+    /// crossing): its evaluation would hide the outcome, so the search never stops at such a
+    /// position but tries its moves. False by default.
+    fn is_forcing(&self) -> bool {
+        false
+    }
+
+    /// Appends the moves the search still tries where it would otherwise stop and evaluate:
+    /// moves whose outcome the evaluation cannot foresee because they decide the game or
+    /// leave the opponent in a forcing position (in Crossings, the crossings). Only legal
+    /// moves; none in a finished game. None by default: the evaluation is the last word.
+    fn generate_tactical_moves(&self, _out: &mut MoveList<Self::Move>) {}
 
     /// How many distinct [`Game::move_code`]s moves of this position can have; 0 (the
     /// default) when the game gives its moves no codes.

@@ -73,6 +73,20 @@ impl<G: Game> GameState<G> {
             .count()
     }
 
+    /// True when the current position occurred within the last `plies` plies: a search
+    /// whose path returns to a position scores it as a draw, since the side that brought it
+    /// back can bring it back again.
+    pub fn repeats_within(&self, plies: usize) -> bool {
+        let current = self.position();
+        let last = self.history.len() - 1;
+        let window = (current.reversible_plies() as usize).min(last).min(plies);
+        let hash = current.hash();
+        (2..=window).step_by(2).any(|back| {
+            let earlier = &self.history[last - back];
+            earlier.hash() == hash && earlier == current
+        })
+    }
+
     /// True when the current position occurs for the third time: the game is drawn.
     pub fn is_threefold(&self) -> bool {
         self.repetitions() >= 2
@@ -235,6 +249,19 @@ mod tests {
         assert!(state.unmake());
         assert_eq!(state.status_with_history(), Status::InPlay);
         assert_eq!(state.count_moves(), 2);
+    }
+
+    #[test]
+    fn a_repetition_counts_within_the_plies_asked_only() {
+        let mut state = walk(&[Step::Burn, Step::Burn]);
+        state.make(Step::Across);
+        state.make(Step::Across);
+        assert!(state.repeats_within(2));
+        assert!(state.repeats_within(4));
+        assert!(!state.repeats_within(1));
+        // The root's position again, but behind two irreversible moves.
+        let state = walk(&[Step::Across, Step::Across, Step::Burn, Step::Burn]);
+        assert!(!state.repeats_within(4));
     }
 
     #[test]

@@ -168,11 +168,11 @@ mod tests {
         let mut workspace = buffers.take::<u8>();
         workspace.ordering.record_cutoff(2, 7);
         buffers.put_back(workspace);
-        let workspace = buffers.take::<u8>();
+        let mut workspace = buffers.take::<u8>();
         let mut order = Vec::new();
         workspace
             .ordering
-            .order(&[1, 7], 2, None, &mut order, |_| 0);
+            .order(&[1, 7], 2, None, &mut order, 0, |_| (0, 0));
         assert_eq!(order, [0, 1], "the killer 7 would lead");
     }
 }

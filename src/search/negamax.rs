@@ -6,7 +6,7 @@
 //! results go to the table with [`PROVEN_DEPTH`], which serves every depth, and an iteration
 //! whose root result is proven ends the deepening (see `super::deepen`).
 
-use super::buffers::Workspace;
+use super::buffers::{PlyBuffers, Workspace};
 use super::control::Control;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
@@ -74,8 +74,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.workspace.pv.clear(ply);
+        if ply > 0 && state.repeats_within(ply) {
+            // The path came back here: whoever brought it back can repeat it to a draw. The
+            // value depends on the path, so it proves nothing about the position.
+            self.unproven += 1;
+            return value::DRAW;
+        }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.leaf_value(state, ply);
+            return self.quiesce(state, ply, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
@@ -118,11 +124,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             return self.terminal_value(state, ply);
         }
         let position = state.position();
-        self.workspace
-            .ordering
-            .order(&buffers.moves, ply, hinted, &mut buffers.order, |mv| {
-                position.move_priority(mv)
-            });
+        let side = position.side_to_move().index();
+        self.workspace.ordering.order(
+            &buffers.moves,
+            ply,
+            hinted,
+            &mut buffers.order,
+            side,
+            |mv| (position.move_priority(mv), position.move_code(mv)),
+        );
 
         let mut best_value = -INFINITY;
         let mut best_index = None;
@@ -156,6 +166,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                     if value >= beta {
                         self.workspace.ordering.record_cutoff(ply, mv);
+                        let tried_before = &buffers.order[..tried];
+                        self.record_history(state.position(), depth, mv, tried_before, &buffers);
                         break;
                     }
                 }
@@ -189,22 +201,6 @@ impl<'a, G: Game> Searcher<'a, G> {
 }
 
 impl<G: Game> Searcher<'_, G> {
-    /// The value of a node at the horizon: the evaluation (unproven: the game goes on), or
-    /// the result if the game is over.
-    fn leaf_value(&mut self, state: &GameState<G>, ply: usize) -> i32 {
-        match state.position().status() {
-            Status::InPlay => {
-                self.unproven += 1;
-                if state.is_threefold() {
-                    value::DRAW
-                } else {
-                    clamp_eval(state.position().evaluate())
-                }
-            }
-            status => value::terminal(status, state.position().side_to_move(), ply),
-        }
-    }
-
     /// The value of a node without moves, `ply` plies from the root. A position still in play
     /// has none only when it occurred for the third time: a draw, but not a proven one, since
     /// another path to the same position may not repeat it.
@@ -214,6 +210,105 @@ impl<G: Game> Searcher<'_, G> {
             self.unproven += 1;
         }
         value::terminal(status, state.position().side_to_move(), ply)
+    }
+
+    /// `best` refuted the opponent's move in `position`, `depth` plies from the horizon,
+    /// after the moves at `tried_before` (indices into `buffers.moves`) had not.
+    fn record_history(
+        &mut self,
+        position: &G,
+        depth: i32,
+        best: G::Move,
+        tried_before: &[u16],
+        buffers: &PlyBuffers<G::Move>,
+    ) {
+        let tried = tried_before
+            .iter()
+            .map(|&i| position.move_code(buffers.moves[usize::from(i)]));
+        self.workspace.ordering.record_history(
+            position.side_to_move().index(),
+            position.move_codes(),
+            depth,
+            position.move_code(best),
+            tried,
+        );
+    }
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// The value of the current position of `state` at the horizon, `ply` plies from the
+    /// root, within (`alpha`, `beta`): a quiescence search. A forcing position
+    /// ([`Game::is_forcing`]) tries all its moves; any other stands on its evaluation unless
+    /// one of its tactical moves ([`Game::generate_tactical_moves`]) does better. Games
+    /// without either get their evaluation. The node itself is already counted.
+    fn quiesce(&mut self, state: &mut GameState<G>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let position = state.position();
+        let mut buffers = std::mem::take(&mut self.workspace.plies[ply]);
+        buffers.moves.clear();
+        let mut best = -INFINITY;
+        if position.is_forcing() && ply < MAX_PLY {
+            state.generate_moves(&mut buffers.moves);
+            if buffers.moves.is_empty() {
+                self.workspace.plies[ply] = buffers;
+                return self.terminal_value(state, ply);
+            }
+        } else {
+            let (status, stand) = horizon_value(state, ply);
+            if status == Status::InPlay || (status == Status::Draw && state.is_threefold()) {
+                // The evaluation, or a repetition draw that depends on the path: unproven.
+                self.unproven += 1;
+            }
+            if status.is_over() || stand >= beta || ply >= MAX_PLY {
+                self.workspace.plies[ply] = buffers;
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+            position.generate_tactical_moves(&mut buffers.moves);
+        }
+        for &mv in &buffers.moves {
+            if self.control.must_stop(self.nodes) {
+                break;
+            }
+            state.make(mv);
+            self.nodes += 1;
+            self.seldepth = self.seldepth.max(ply + 1);
+            self.workspace.pv.clear(ply + 1);
+            let value = -self.quiesce(state, ply + 1, -beta, -alpha);
+            state.unmake();
+            if self.control.aborted() {
+                break;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.workspace.pv.update(ply, mv);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.workspace.plies[ply] = buffers;
+        if self.control.aborted() {
+            return 0;
+        }
+        best
+    }
+}
+
+/// The status of the current position of `state` (a threefold repetition draws, as in
+/// [`GameState::status_with_history`]) and its value without search: the evaluation, or the
+/// result if the game is over.
+fn horizon_value<G: Game>(state: &GameState<G>, ply: usize) -> (Status, i32) {
+    let side = state.position().side_to_move();
+    match state.position().status_and_evaluation() {
+        (Status::InPlay, _) if state.is_threefold() => {
+            (Status::Draw, value::terminal(Status::Draw, side, ply))
+        }
+        (Status::InPlay, evaluation) => (Status::InPlay, clamp_eval(evaluation)),
+        (status, _) => (status, value::terminal(status, side, ply)),
     }
 }
 

@@ -1,17 +1,84 @@
 //! Move ordering: the order in which a node tries its moves. Alpha-beta cuts most when the
 //! best move comes first, so the likeliest candidates lead: the transposition table's move,
 //! then this ply's killer moves (quiet refutations found in sibling nodes), then the rest by
-//! the game's [`move_priority`](crate::games::Game::move_priority), ties in generation order.
+//! the game's [`move_priority`](crate::games::Game::move_priority), then by their history
+//! (how often a move of that [`move_code`](crate::games::Game::move_code) refuted something
+//! anywhere in the tree), ties in generation order.
 
 use super::value::MAX_PLY;
 
 /// Killer moves kept per ply.
 const KILLERS: usize = 2;
 
-/// What the search has learnt about good moves, ply by ply.
+/// History scores stay within ±`HISTORY_LIMIT`: each update moves a score toward the bound
+/// by a share of the distance left ("gravity"), so old lessons fade as new ones come.
+const HISTORY_LIMIT: i32 = 1 << 14;
+
+/// How much a cutoff `depth` plies from the horizon teaches: deeper refutations more, up to
+/// a cap that keeps one deep cutoff from drowning all others.
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(400)
+}
+
+/// The sort key of a move, ascending in the order the moves are tried: higher priority
+/// first, then higher history, then lower index. Priority (clamped) and history take 16 bits
+/// each, the index the low 16.
+fn sort_key(priority: i32, history: i32, index: u16) -> u64 {
+    let priority = (priority.clamp(-(1 << 15), (1 << 15) - 1) + (1 << 15)) as u64;
+    let history = (history + (1 << 15)) as u64;
+    let promise = (priority << 16) | history;
+    ((0xFFFF_FFFF - promise) << 16) | u64::from(index)
+}
+
+/// The upper 32 bits of [`sort_key`] for priority and history 0: when every move has it,
+/// generation order stands without sorting.
+const NEUTRAL_KEY: u64 = 0xFFFF_FFFF - ((1 << 31) | (1 << 15));
+
+/// History scores by side to move and move code, for games that give their moves codes.
+#[derive(Debug, Default)]
+struct History {
+    /// `scores[side * codes + code]`; empty until the first update.
+    scores: Vec<i32>,
+    codes: usize,
+}
+
+impl History {
+    fn score(&self, side: usize, code: usize) -> i32 {
+        self.scores
+            .get(side * self.codes + code)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Moves the score of (`side`, `code`) by `delta`, less as it nears the limit.
+    fn nudge(&mut self, side: usize, code: usize, delta: i32) {
+        if let Some(score) = self.scores.get_mut(side * self.codes + code) {
+            *score += delta - *score * delta.abs() / HISTORY_LIMIT;
+        }
+    }
+
+    /// Makes room for `codes` codes per side (allocating only when a game with more codes
+    /// than before is searched).
+    fn fit(&mut self, codes: usize) {
+        if self.codes != codes {
+            self.codes = codes;
+            self.scores.clear();
+            self.scores.resize(2 * codes, 0);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.scores.fill(0);
+    }
+}
+
+/// What the search has learnt about good moves: per ply (killers) and anywhere (history).
 #[derive(Debug)]
 pub(crate) struct MoveOrdering<M> {
     killers: Vec<[Option<M>; KILLERS]>,
+    history: History,
+    /// Scratch: the sort keys of the moves of the node being ordered.
+    keys: Vec<u64>,
 }
 
 impl<M: Copy + Eq> MoveOrdering<M> {
@@ -19,24 +86,29 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     pub(crate) fn new() -> Self {
         MoveOrdering {
             killers: vec![[None; KILLERS]; MAX_PLY + 1],
+            history: History::default(),
+            keys: Vec::with_capacity(crate::games::MAX_MOVES),
         }
     }
 
-    /// Forgets every killer, keeping the memory.
+    /// Forgets every killer and the history, keeping the memory.
     pub(crate) fn clear(&mut self) {
         self.killers.fill([None; KILLERS]);
+        self.history.clear();
     }
 
     /// Fills `order` with indices into `moves`, the most promising first. `hinted` (the
-    /// table's move) is ignored when out of range; `priority` ranks the moves that follow the
-    /// table's move and the killers (higher first).
+    /// table's move) is ignored when out of range; `rank` gives each move's priority (higher
+    /// first) and code, whose history for `side` (the player to move) breaks ties of
+    /// priority.
     pub(crate) fn order(
-        &self,
+        &mut self,
         moves: &[M],
         ply: usize,
         hinted: Option<u16>,
         order: &mut Vec<u16>,
-        priority: impl Fn(M) -> i32,
+        side: usize,
+        rank: impl Fn(M) -> (i32, usize),
     ) {
         // Indices are u16 like the table's; generation never yields that many moves.
         let count = moves.len().min(usize::from(u16::MAX)) as u16;
@@ -59,9 +131,19 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         order.extend_from_slice(&leaders[..leading]);
         order.extend((0..count).filter(|i| !leaders[..leading].contains(i)));
         let rest = &mut order[leading..];
-        if rest.iter().any(|&i| priority(moves[usize::from(i)]) != 0) {
-            // Unstable but total (ties by index), so no allocation and a deterministic order.
-            rest.sort_unstable_by_key(|&i| (std::cmp::Reverse(priority(moves[usize::from(i)])), i));
+        self.keys.clear();
+        let history = &self.history;
+        self.keys.extend(rest.iter().map(|&index| {
+            let (priority, code) = rank(moves[usize::from(index)]);
+            sort_key(priority, history.score(side, code), index)
+        }));
+        if self.keys.iter().any(|&key| key >> 16 != NEUTRAL_KEY) {
+            // The keys are distinct (they end in the index), so the unstable sort is
+            // deterministic; it sorts plain integers, in place.
+            self.keys.sort_unstable();
+            for (slot, key) in rest.iter_mut().zip(&self.keys) {
+                *slot = *key as u16;
+            }
         }
     }
 
@@ -72,6 +154,28 @@ impl<M: Copy + Eq> MoveOrdering<M> {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
+        }
+    }
+
+    /// The move of code `good` refuted the opponent's move `depth` plies from the horizon
+    /// after the moves of codes `tried` had failed to: `side`'s history credits the one and
+    /// debits the others. `codes` is the game's number of codes (none: no history).
+    pub(crate) fn record_history(
+        &mut self,
+        side: usize,
+        codes: usize,
+        depth: i32,
+        good: usize,
+        tried: impl Iterator<Item = usize>,
+    ) {
+        if codes == 0 {
+            return;
+        }
+        self.history.fit(codes);
+        let bonus = history_bonus(depth);
+        self.history.nudge(side, good, bonus);
+        for code in tried {
+            self.history.nudge(side, code, -bonus);
         }
     }
 }
@@ -87,7 +191,7 @@ mod tests {
         let moves = ['a', 'b', 'c', 'd', 'e'];
         let mut order = Vec::new();
         let priority = |m| if m == 'c' || m == 'e' { 5 } else { 0 };
-        ordering.order(&moves, 0, Some(0), &mut order, priority);
+        ordering.order(&moves, 0, Some(0), &mut order, 0, |m| (priority(m), 0));
         assert_eq!(order, vec![0, 3, 2, 4, 1]);
     }
 
@@ -98,7 +202,7 @@ mod tests {
         ordering.record_cutoff(3, 'b');
         let moves = ['a', 'b', 'c', 'd', 'e'];
         let mut order = Vec::new();
-        ordering.order(&moves, 3, Some(2), &mut order, |_| 0);
+        ordering.order(&moves, 3, Some(2), &mut order, 0, |_| (0, 0));
         assert_eq!(order, vec![2, 1, 4, 0, 3]);
     }
 
@@ -107,7 +211,7 @@ mod tests {
         let mut ordering = MoveOrdering::new();
         ordering.record_cutoff(0, 'z');
         let mut order = Vec::new();
-        ordering.order(&['a', 'b', 'c'], 0, Some(7), &mut order, |_| 0);
+        ordering.order(&['a', 'b', 'c'], 0, Some(7), &mut order, 0, |_| (0, 0));
         assert_eq!(order, vec![0, 1, 2]);
     }
 
@@ -116,7 +220,75 @@ mod tests {
         let mut ordering = MoveOrdering::new();
         ordering.record_cutoff(1, 'b');
         let mut order = Vec::new();
-        ordering.order(&['a', 'b', 'c'], 1, Some(1), &mut order, |_| 0);
+        ordering.order(&['a', 'b', 'c'], 1, Some(1), &mut order, 0, |_| (0, 0));
         assert_eq!(order, vec![1, 0, 2]);
+    }
+
+    /// The code of a letter move: its place in the alphabet.
+    fn code(m: char) -> usize {
+        m as usize - 'a' as usize
+    }
+
+    #[test]
+    fn a_move_that_refuted_elsewhere_leads_its_priority_class() {
+        let mut ordering = MoveOrdering::new();
+        ordering.record_history(0, 26, 5, code('d'), [code('a')].into_iter());
+        let moves = ['a', 'b', 'c', 'd', 'e'];
+        let priority = |m| if m == 'e' { 1 } else { 0 };
+        let mut order = Vec::new();
+        ordering.order(&moves, 0, None, &mut order, 0, |m| (priority(m), code(m)));
+        // e by priority, then d (credited), b and c, then a (debited).
+        assert_eq!(order, vec![4, 3, 1, 2, 0]);
+    }
+
+    #[test]
+    fn sort_keys_rank_priority_then_history_then_generation_order() {
+        assert!(sort_key(1, -HISTORY_LIMIT, 9) < sort_key(0, HISTORY_LIMIT, 0));
+        assert!(sort_key(0, 5, 9) < sort_key(0, 4, 0));
+        assert!(sort_key(0, 0, 1) < sort_key(0, 0, 2));
+        assert!(sort_key(i32::MAX, 0, 0) < sort_key(1000, 0, 0));
+        assert!(sort_key(-1000, 0, 0) < sort_key(i32::MIN, 0, 0));
+        assert_eq!(sort_key(0, 0, 7) >> 16, NEUTRAL_KEY);
+    }
+
+    #[test]
+    fn history_is_kept_per_side_to_move() {
+        let mut ordering = MoveOrdering::new();
+        ordering.record_history(1, 26, 5, code('c'), std::iter::empty());
+        let mut order = Vec::new();
+        ordering.order(&['a', 'b', 'c'], 0, None, &mut order, 0, |m| (0, code(m)));
+        assert_eq!(order, vec![0, 1, 2]);
+        ordering.order(&['a', 'b', 'c'], 0, None, &mut order, 1, |m| (0, code(m)));
+        assert_eq!(order, vec![2, 0, 1]);
+    }
+
+    #[test]
+    fn history_scores_stay_within_their_limit() {
+        let mut ordering = MoveOrdering::<char>::new();
+        for _ in 0..10_000 {
+            ordering.record_history(0, 4, 100, 1, [2].into_iter());
+        }
+        assert!((1..=HISTORY_LIMIT).contains(&ordering.history.score(0, 1)));
+        assert!((-HISTORY_LIMIT..=-1).contains(&ordering.history.score(0, 2)));
+    }
+
+    #[test]
+    fn a_game_without_move_codes_keeps_no_history() {
+        let mut ordering = MoveOrdering::new();
+        ordering.record_history(0, 0, 5, 0, std::iter::empty());
+        let mut order = Vec::new();
+        ordering.order(&['a', 'b'], 0, None, &mut order, 0, |_| (0, 0));
+        assert_eq!(order, vec![0, 1]);
+        assert!(ordering.history.scores.is_empty());
+    }
+
+    #[test]
+    fn clearing_forgets_the_history() {
+        let mut ordering = MoveOrdering::new();
+        ordering.record_history(0, 26, 5, code('b'), std::iter::empty());
+        ordering.clear();
+        let mut order = Vec::new();
+        ordering.order(&['a', 'b'], 0, None, &mut order, 0, |m| (0, code(m)));
+        assert_eq!(order, vec![0, 1]);
     }
 }

@@ -5,7 +5,9 @@
 //! move list, which is valid because generation is deterministic (readers still check that the
 //! index is in range, since a hash collision could hand them another position's entry).
 //! Slots come in clusters of four (one cache line); a new result replaces the slot of the same
-//! position, else an empty one, else the least valuable (shallow, from an older search).
+//! position, else an empty one, else the least valuable (shallow, from an older search). A
+//! bound from a shallower search does not replace a deeper result of the same search for the
+//! same position: the deeper one answers more probes.
 
 use super::value::{from_table, to_table};
 
@@ -155,6 +157,7 @@ impl TranspositionTable {
         let generation = self.generation;
         let cluster = self.cluster_mut(hash);
         let victim = match cluster.iter().position(|s| !s.is_empty() && s.key == hash) {
+            Some(same) if keeps_deeper(&cluster[same], &entry, generation) => return,
             Some(same) => same,
             None => replacement(cluster, generation),
         };
@@ -186,6 +189,14 @@ impl TranspositionTable {
         let index = self.cluster_index(hash);
         &mut self.clusters[index]
     }
+}
+
+/// True when `slot`, holding the same position as `entry`, is worth more than it: deeper,
+/// from the current search, and `entry` is only a bound.
+fn keeps_deeper(slot: &Slot, entry: &TtEntry, generation: u8) -> bool {
+    entry.bound != Bound::Exact
+        && slot.generation() == generation
+        && u32::from(slot.depth) > entry.depth
 }
 
 /// The slot of `cluster` a new position should take: an empty one, else the least valuable.
@@ -285,5 +296,49 @@ mod tests {
         let found = tt.probe(42, 0);
         assert_eq!(found.map(|e| e.move_index), Some(Some(7)));
         assert_eq!(found.map(|e| e.bound), Some(Bound::Upper));
+    }
+
+    fn result(depth: u32, bound: Bound, score: i32) -> TtEntry {
+        TtEntry {
+            depth,
+            bound,
+            score,
+            move_index: Some(depth as u16),
+        }
+    }
+
+    #[test]
+    fn a_shallower_bound_does_not_replace_a_deeper_result_of_the_same_search() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, result(8, Bound::Lower, 30));
+        tt.store(42, 0, result(3, Bound::Upper, -10));
+        assert_eq!(tt.probe(42, 0), Some(result(8, Bound::Lower, 30)));
+    }
+
+    #[test]
+    fn an_exact_result_replaces_a_deeper_bound() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, result(8, Bound::Lower, 30));
+        tt.store(42, 0, result(3, Bound::Exact, 12));
+        assert_eq!(tt.probe(42, 0), Some(result(3, Bound::Exact, 12)));
+    }
+
+    #[test]
+    fn a_newer_search_replaces_a_deeper_result_of_an_older_one() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, result(8, Bound::Lower, 30));
+        tt.new_search();
+        tt.store(42, 0, result(3, Bound::Upper, -10));
+        assert_eq!(tt.probe(42, 0), Some(result(3, Bound::Upper, -10)));
+    }
+
+    #[test]
+    fn a_deeper_or_equal_bound_replaces_the_stored_one() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 0, result(5, Bound::Lower, 30));
+        tt.store(42, 0, result(5, Bound::Upper, -10));
+        assert_eq!(tt.probe(42, 0), Some(result(5, Bound::Upper, -10)));
+        tt.store(42, 0, result(6, Bound::Lower, 7));
+        assert_eq!(tt.probe(42, 0), Some(result(6, Bound::Lower, 7)));
     }
 }

@@ -2,9 +2,8 @@
 //! the pressure of a pending crossing, from the side to move's point of view.
 
 use super::geometry::RANK_1;
-use super::movegen::Turn;
 use super::Crossings;
-use crate::games::Player;
+use crate::games::{Player, Status};
 
 /// Value of a stone.
 const STONE: i32 = 100;
@@ -22,17 +21,29 @@ const LOST: i32 = 9000;
 
 /// The evaluation from the side to move's point of view, within ±`LOST` (9000).
 pub(super) fn evaluate(position: &Crossings) -> i32 {
+    status_and_evaluation(position).1
+}
+
+/// The status and the evaluation together, counting each player's group moves once: the
+/// status needs the side to move's (and, when it has none, the opponent's), the mobility
+/// term both. A lost position evaluates to `-LOST`, a drawn one to 0.
+pub(super) fn status_and_evaluation(position: &Crossings) -> (Status, i32) {
     let me = position.to_move;
     let opponent = me.opponent();
-    let pressure = match position.turn() {
-        Turn::CounterCrossings(0) => return -LOST,
-        Turn::Stuck => return 0,
-        Turn::CounterCrossings(_) => -UNDER_CROSSING,
-        Turn::Moves(_) | Turn::Pass => 0,
-    };
-    let mobility = MOBILITY
-        * (position.group_move_count(me) as i32 - position.group_move_count(opponent) as i32);
-    pressure + mobility + stone_score(position, me) - stone_score(position, opponent)
+    let facing_crossing = position.faces_crossing();
+    if facing_crossing && !position.can_counter_cross() {
+        return (Status::Won(opponent), -LOST);
+    }
+    let mine = position.group_move_count(me) as i32;
+    let theirs = position.group_move_count(opponent) as i32;
+    if !facing_crossing && mine == 0 && theirs == 0 {
+        return (Status::Draw, 0);
+    }
+    let pressure = if facing_crossing { -UNDER_CROSSING } else { 0 };
+    let mobility = MOBILITY * (mine - theirs);
+    let evaluation =
+        pressure + mobility + stone_score(position, me) - stone_score(position, opponent);
+    (Status::InPlay, evaluation)
 }
 
 /// Material and advancement of `player`'s stones.

@@ -171,6 +171,13 @@ impl Crossings {
         self.hash ^= KEYS[SIDE_KEY];
     }
 
+    /// The square the front stone of the legal move `mv` (not the pass) lands on.
+    #[inline(always)]
+    fn front_landing(&self, mv: Move) -> u8 {
+        let reach = (mv.stones() + mv.distance() - 1) as i32;
+        (i32::from(mv.tail()) + reach * DELTAS[mv.direction()]) as u8
+    }
+
     /// After a counter-crossing every stone on its own player's target row locks.
     fn lock_crossed_stones(&mut self) {
         for player in [Player::One, Player::Two] {
@@ -321,7 +328,61 @@ impl Game for Crossings {
         eval::evaluate(self)
     }
 
+    /// Counts each player's moves once for both answers (they were most of the search's
+    /// time when counted apart).
+    #[inline]
+    fn status_and_evaluation(&self) -> (Status, i32) {
+        eval::status_and_evaluation(self)
+    }
+
     fn diagram(&self) -> String {
         fen::diagram(SIZE, |c| self.letter_at(square(c)))
     }
+
+    /// Crossings first (they force the answer or win), then captures; the rest keep
+    /// generation order.
+    #[inline]
+    fn move_priority(&self, mv: Self::Move) -> i32 {
+        if mv.is_pass() {
+            return 0;
+        }
+        let landing = bit(self.front_landing(mv));
+        if landing & target_row(self.to_move) != 0 {
+            CROSSING_PRIORITY
+        } else if landing & self.stones_of(self.to_move.opponent()) != 0 {
+            CAPTURE_PRIORITY
+        } else {
+            0
+        }
+    }
+
+    /// Facing a crossing: only a counter-crossing saves the game.
+    #[inline]
+    fn is_forcing(&self) -> bool {
+        self.faces_crossing()
+    }
+
+    /// The crossings: the opponent must answer each at once or lose.
+    #[inline]
+    fn generate_tactical_moves(&self, out: &mut MoveList<Self::Move>) {
+        self.for_each_crossing(&mut |mv| out.push(mv));
+    }
+
+    /// The tail's square and its landing square, `from * 64 + to` (the pass is 0, which no
+    /// move has: a move's tail moves).
+    fn move_codes(&self) -> usize {
+        64 * 64
+    }
+
+    #[inline]
+    fn move_code(&self, mv: Self::Move) -> usize {
+        let tail = i32::from(mv.tail());
+        let landing = tail + mv.distance() as i32 * DELTAS[mv.direction()];
+        (tail * 64 + landing) as usize
+    }
 }
+
+/// [`Game::move_priority`] of a crossing (or counter-crossing).
+const CROSSING_PRIORITY: i32 = 2;
+/// [`Game::move_priority`] of a capture that does not cross.
+const CAPTURE_PRIORITY: i32 = 1;

@@ -34,6 +34,8 @@ struct Sides {
     enemy: u64,
     capturable: u64,
     empty: u64,
+    /// [`crossing_fronts`] of the mover.
+    crossing_fronts: u64,
 }
 
 impl Sides {
@@ -47,6 +49,7 @@ impl Sides {
             enemy,
             capturable: enemy & !position.locked,
             empty: !(own | enemy),
+            crossing_fronts: crossing_fronts(mover),
         }
     }
 }
@@ -111,13 +114,26 @@ fn front_moves(
     }
 }
 
+/// The squares from which a front of `player` can reach its target row in one move: a
+/// group of `m` stones moves at most `m` squares and the `m` stones stand behind the front,
+/// so the front is at least half way, and not on the target row itself (Red: ranks 4–7).
+const fn crossing_fronts(player: Player) -> u64 {
+    match player {
+        Player::One => 0x00FF_FFFF_FF00_0000,
+        Player::Two => 0x0000_00FF_FFFF_FF00,
+    }
+}
+
 fn direction_moves<const D: usize>(
     sides: &Sides,
     target: u64,
     crossings_only: bool,
     sink: &mut impl FnMut(Move),
 ) {
-    let fronts = sides.free & !behind::<D>(sides.own);
+    let mut fronts = sides.free & !behind::<D>(sides.own);
+    if crossings_only {
+        fronts &= sides.crossing_fronts;
+    }
     for front in Bitboard(fronts) {
         front_moves(sides, front, D, target, crossings_only, sink);
     }
@@ -286,6 +302,21 @@ impl Crossings {
         if !any && count_group_moves(self, self.to_move.opponent()) > 0 {
             sink(Move::PASS);
         }
+    }
+
+    /// Hands every crossing move of the player to move to `sink` (none when it faces a
+    /// crossing: then every legal move is a counter-crossing).
+    pub(super) fn for_each_crossing(&self, sink: &mut impl FnMut(Move)) {
+        if !self.faces_crossing() {
+            group_moves(self, self.to_move, true, sink);
+        }
+    }
+
+    /// True when the player to move has a counter-crossing.
+    pub(super) fn can_counter_cross(&self) -> bool {
+        let mut found = false;
+        group_moves(self, self.to_move, true, &mut |_| found = true);
+        found
     }
 
     /// The group moves of `player` whoever's turn it is (the evaluation's mobility).
