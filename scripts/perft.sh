@@ -6,7 +6,7 @@
 #   BINARY   runs as `BINARY perft --game G --fen F D` and prints a line `Nodes searched: N`
 #   VECTORS  lines `game | position string | count at depth 1 | count at depth 2 ...` (counts
 #            separated by blanks or by further `|`); blank lines and `#` comments are skipped.
-#            Default: ../shared/vectors/perft.txt beside the repository.
+#            Default: tests/vectors/perft.txt of this repository.
 #   --max-depth D   check only depths up to D (the deep counts take the longest)
 #
 # Prints one line per vector and depth (`ok` or `FAIL` with both counts) and a last line with
@@ -30,7 +30,7 @@ while [[ $# -gt 0 && $1 == --* ]]; do
 done
 [[ $# -ge 1 && $# -le 2 ]] || usage
 binary=$1
-vectors=${2:-"$(dirname "$0")/../../shared/vectors/perft.txt"}
+vectors=${2:-"$(dirname "$0")/../tests/vectors/perft.txt"}
 [[ -x $binary ]] || { echo "error: $binary is not an executable file" >&2; exit 2; }
 [[ -r $vectors ]] || { echo "error: cannot read the vectors file $vectors" >&2; exit 2; }
 

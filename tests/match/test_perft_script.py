@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/perft.sh checks a vectors file against a binary: the shared vectors pass with
+"""scripts/perft.sh checks a vectors file against a binary: the repository's vectors pass with
 tablero, a wrong count or a failing binary is reported and fails the run.
 
 Run: python3 tests/match/test_perft_script.py   (cargo test runs it via tests/match_runner.rs)
@@ -13,7 +13,7 @@ from pathlib import Path
 from match_module import REPO, TABLERO
 
 SCRIPT = REPO / "scripts" / "perft.sh"
-SHARED_VECTORS = REPO.parent / "shared" / "vectors" / "perft.txt"
+VECTORS = REPO / "tests" / "vectors" / "perft.txt"
 
 
 def perft_sh(*args):
@@ -22,10 +22,10 @@ def perft_sh(*args):
 
 
 class PerftScript(unittest.TestCase):
-    def test_the_shared_vectors_pass(self):
-        done = perft_sh(TABLERO, SHARED_VECTORS)
+    def test_the_repository_vectors_pass(self):
+        done = perft_sh(TABLERO, VECTORS)
         self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
-        vectors = [line for line in SHARED_VECTORS.read_text().splitlines()
+        vectors = [line for line in VECTORS.read_text().splitlines()
                    if line.strip() and not line.startswith("#")]
         depths = sum(len(line.split("|")[2].split()) for line in vectors)
         self.assertIn("all %d counts match" % depths, done.stdout)
@@ -44,7 +44,7 @@ class PerftScript(unittest.TestCase):
         self.assertIn("1 of 4 counts differ", done.stdout)
 
     def test_max_depth_skips_the_deep_counts(self):
-        done = perft_sh("--max-depth", 1, TABLERO, SHARED_VECTORS)
+        done = perft_sh("--max-depth", 1, TABLERO, VECTORS)
         self.assertEqual(done.returncode, 0)
         self.assertNotIn("depth 2", done.stdout)
 
