@@ -91,7 +91,11 @@ fn check_move_codes<G: Game>(position: &G, moves: &[G::Move]) {
     for &mv in moves {
         let code = position.move_code(mv);
         assert!(code < codes, "{mv:?} in {}", position.fen());
-        assert!(seen.insert(code), "{mv:?} shares its code in {}", position.fen());
+        assert!(
+            seen.insert(code),
+            "{mv:?} shares its code in {}",
+            position.fen()
+        );
     }
 }
 

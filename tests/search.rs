@@ -608,7 +608,11 @@ fn a_position_repeated_on_the_search_path_is_a_draw() {
     for plies in 2..=6 {
         let (best, infos) = run(&mut tree(&A_REPETITION_OR_A_BAD_LINE), &depth(plies));
         assert_eq!(best, Some(1), "depth {plies}");
-        assert_eq!(last_score(&infos), Some(Score::Centipawns(0)), "depth {plies}");
+        assert_eq!(
+            last_score(&infos),
+            Some(Score::Centipawns(0)),
+            "depth {plies}"
+        );
     }
 }
 

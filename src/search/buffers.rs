@@ -157,7 +157,9 @@ mod tests {
         buffers.put_back(workspace);
         let mut workspace = buffers.take::<u8>();
         let mut order = Vec::new();
-        workspace.ordering.order(&[1, 7], 2, None, &mut order, 0, |_| (0, 0));
+        workspace
+            .ordering
+            .order(&[1, 7], 2, None, &mut order, 0, |_| (0, 0));
         assert_eq!(order, [0, 1], "the killer 7 would lead");
     }
 }
