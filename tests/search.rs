@@ -428,22 +428,29 @@ thread_local! {
     static ENDLESS_PLAYS: Cell<u64> = const { Cell::new(0) };
 }
 
+/// With `REDUCED`, the game turns late move reductions on.
 #[derive(Debug, Clone, PartialEq)]
-struct Endless {
+struct Endless<const REDUCED: bool = false> {
     key: u64,
     side: Player,
 }
 
 fn endless() -> GameState<Endless> {
+    endless_with()
+}
+
+/// The endless game, with late move reductions if `REDUCED`.
+fn endless_with<const REDUCED: bool>() -> GameState<Endless<REDUCED>> {
     GameState::new(Endless {
         key: 12345,
         side: Player::One,
     })
 }
 
-impl Game for Endless {
+impl<const REDUCED: bool> Game for Endless<REDUCED> {
     type Move = u8;
     const NAME: &'static str = "endless";
+    const LATE_MOVE_REDUCTIONS: bool = REDUCED;
     toy_game_texts!();
 
     fn start(_size: BoardSize) -> Result<Self, PositionError> {
@@ -645,6 +652,17 @@ fn every_tic_tac_toe_opening_is_valued_as_plain_minimax_values_it() {
             );
         }
     }
+}
+
+#[test]
+fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
+    let nodes = |infos: &[Info]| infos.last().map(|info| info.nodes);
+    let (plain_best, plain) = run(&mut endless_with::<false>(), &depth(6));
+    let (reduced_best, reduced) = run(&mut endless_with::<true>(), &depth(6));
+    assert!(plain_best.is_some() && reduced_best.is_some());
+    assert_eq!(reduced.len(), 6);
+    let (plain, reduced) = (nodes(&plain), nodes(&reduced));
+    assert!(reduced < plain, "{reduced:?} nodes against {plain:?}");
 }
 
 #[test]

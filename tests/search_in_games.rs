@@ -83,7 +83,7 @@ fn last_line_explains_the_move<G: Game>(state: &mut GameState<G>, limits: &[u64]
 fn crossings_bestmove_is_the_first_move_of_the_last_pv() {
     let counts: Vec<u64> = (1..=30).map(|i| i * 1_000).collect();
     let mut partial = 0;
-    for (plies, pick) in [(0, 0), (4, 7), (9, 3)] {
+    for (plies, pick) in [(0, 0), (4, 7), (9, 3), (6, 1)] {
         let mut state = after_moves(start::<Crossings>(8), plies, pick);
         partial += last_line_explains_the_move(&mut state, &counts);
     }

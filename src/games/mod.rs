@@ -132,6 +132,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// which ones); the `search` strategy follows it.
     const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta;
 
+    /// Whether alpha-beta first searches the late quiet moves of a node (those tried after
+    /// the first three, with [`Game::move_priority`] 0) a ply shallower, and at full depth
+    /// only if they beat the best so far (late move reductions). It trades exactness for
+    /// depth, so a game turns it on where matches showed it plays better; off by default.
+    const LATE_MOVE_REDUCTIONS: bool = false;
+
     /// The board size of the default start position.
     fn default_size() -> BoardSize;
 

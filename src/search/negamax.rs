@@ -136,15 +136,22 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let mut best_value = -INFINITY;
         let mut best_index = None;
+        let reducing = G::LATE_MOVE_REDUCTIONS && depth >= 3 && !state.position().is_forcing();
         for (tried, &index) in buffers.order.iter().enumerate() {
             let mv = buffers.moves[usize::from(index)];
+            let reduction = i32::from(reducing && reduces(state.position(), tried, mv));
             state.make(mv);
             let value = if tried == 0 {
                 -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 // A null window proves the move no better than the best so far; only a move
-                // that beats it is searched again with the full window.
-                let scout = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+                // that beats it is searched again with the full window. A late quiet move
+                // is first tried a ply shallower, and again at full depth if it beats it.
+                let mut scout =
+                    -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && scout > alpha {
+                    scout = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if scout > alpha && scout < beta {
                     -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -310,6 +317,13 @@ fn horizon_value<G: Game>(state: &GameState<G>, ply: usize) -> (Status, i32) {
         (Status::InPlay, evaluation) => (Status::InPlay, clamp_eval(evaluation)),
         (status, _) => (status, value::terminal(status, side, ply)),
     }
+}
+
+/// True when `mv`, tried `tried`-th in `position`, is a late quiet move: after the table's
+/// move, the killers and the first others, such moves rarely refute, so they are searched a
+/// ply shallower first (see [`Game::LATE_MOVE_REDUCTIONS`]).
+fn reduces<G: Game>(position: &G, tried: usize, mv: G::Move) -> bool {
+    tried >= 3 && position.move_priority(mv) == 0
 }
 
 /// True when a stored result settles the node for the window (`alpha`, `beta`).
