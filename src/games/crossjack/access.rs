@@ -1,7 +1,9 @@
 //! Access to the goal row: flood fills over empty squares by king steps (columns wrapping),
-//! done with whole-board bit shifts.
+//! done with whole-board bit shifts; and an attack measured against the defender's filling
+//! of its zone row, the blockade that on boards no wider than tall always holds in time.
 
 use super::geometry::{lowest, Geometry, MAX_SQUARES};
+use crate::games::Player;
 
 /// The layers of a flood over `empty` squares by king steps: `first`, then the squares one
 /// more step away, and so on until nothing new is reached. Layers are disjoint and never
@@ -101,29 +103,123 @@ fn trace_back(geometry: &Geometry, layers: &[u128], end: u128) -> u128 {
     path
 }
 
-/// How a player stands in the race to its goal row.
+/// How one player's attack on its goal row stands against the defender, who can always fill
+/// its own zone row (the attacker's goal) one tick at a time outward from its marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Race {
-    /// Ticks needed to reach the goal row on the current board; `None` without access.
+pub struct Attack {
+    /// Ticks the attacker needs to reach the goal row; `None` without access.
     pub ticks: Option<u32>,
-    /// Empty goal squares still reachable: few means the blockade is near.
-    pub open_goal_squares: u32,
+    /// Moves the defender can spare while filling, along its zone row, every goal square
+    /// before the attacker's flood gets there (earliest deadline first). Negative: the
+    /// filling cannot keep up. The scan stops at the first deadline missed, so a negative
+    /// value says only that; without access it is [`NO_ACCESS`].
+    pub slack: i32,
 }
 
-/// The race from `first` (the squares a player can tick next) to `goal` over `empty` squares.
-pub fn race(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Race {
-    let mut reached = 0;
-    let mut ticks = None;
-    for (step, layer) in (1..).zip(Flood::new(geometry, first, empty)) {
-        if ticks.is_none() && layer & goal != 0 {
-            ticks = Some(step);
+impl Attack {
+    /// The filling cannot keep up with the attack.
+    pub fn outruns_the_filling(&self) -> bool {
+        self.slack < 0
+    }
+}
+
+/// The slack of an attack without access: the defender need not fill anything.
+pub const NO_ACCESS: i32 = 1000;
+
+/// The defender as the filling sees it: its zone row, file by file (bit `file`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Filler {
+    /// Files of the row.
+    pub width: u32,
+    /// Files of the row it has ticked; 0 while it sets up (it may then tick anywhere).
+    pub marks: u32,
+    /// Empty files of the row a king step from its marks off the row: a filling run may
+    /// start there as well as next to its marks on the row.
+    pub entries: u32,
+}
+
+impl Filler {
+    /// The fewest ticks that fill every file of `needed` (empty files of the row): ticked
+    /// files form runs, each touching a mark on the row or containing an entry.
+    ///
+    /// Walks each arc of empty files from mark to mark, keeping the cheapest cost of three
+    /// states: outside a run, in a run already anchored (by the left mark or an entry), in a
+    /// run that is anchored only if it reaches the right mark. No allocation, one pass.
+    pub fn cost(&self, needed: u32) -> i32 {
+        if self.marks == 0 {
+            // Setting up: each setup tick goes anywhere on the row.
+            return needed.count_ones() as i32;
         }
-        reached |= layer;
+        const NEVER: i32 = 1 << 20;
+        let start = self.marks.trailing_zeros();
+        let mut total = 0;
+        let (mut outside, mut anchored, mut hanging) = (NEVER, 0, NEVER);
+        for step in 1..=self.width {
+            let file = 1u32 << ((start + step) % self.width);
+            if self.marks & file != 0 {
+                total += outside.min(anchored).min(hanging);
+                (outside, anchored, hanging) = (NEVER, 0, NEVER);
+                continue;
+            }
+            let entry = self.entries & file != 0;
+            let next_anchored = if entry {
+                anchored.min(outside).min(hanging)
+            } else {
+                anchored
+            } + 1;
+            let next_hanging = if entry {
+                NEVER
+            } else {
+                outside.min(hanging) + 1
+            };
+            let next_outside = if needed & file != 0 {
+                NEVER
+            } else {
+                outside.min(anchored)
+            };
+            (outside, anchored, hanging) = (next_outside, next_anchored, next_hanging);
+        }
+        total
     }
-    Race {
-        ticks,
-        open_goal_squares: (reached & goal).count_ones(),
+}
+
+/// The attack of `attacker`, whose next ticks are `attacker_first`, on its goal row against
+/// `filler`; `attacker_to_move` decides who gets the first tick.
+///
+/// Before the attacker's `j`-th tick the defender has `j - 1` ticks (`j` when it moves
+/// first); by then it must have filled every goal square the attacker's flood reaches in `j`
+/// ticks. This is pessimistic for the defender (the attacker cannot stand next to all of
+/// them at once), which matches have shown to be the better mistake: a defender that fills
+/// early is never caught by a threat it did not see.
+pub fn attack(
+    geometry: &Geometry,
+    attacker: Player,
+    attacker_first: u128,
+    filler: &Filler,
+    empty: u128,
+    attacker_to_move: bool,
+) -> Attack {
+    let goal = geometry.goal_row(attacker);
+    let defender = attacker.opponent();
+    let open = goal & empty;
+    let mut ticks = None;
+    let mut threatened = 0u128;
+    let mut slack = NO_ACCESS;
+    for (step, layer) in (1..).zip(Flood::new(geometry, attacker_first, empty)) {
+        let hits = layer & goal;
+        if hits == 0 {
+            continue;
+        }
+        ticks.get_or_insert(step as u32);
+        threatened |= hits;
+        let need = filler.cost(geometry.zone_files(defender, threatened));
+        let available = step - i32::from(attacker_to_move);
+        slack = slack.min(available - need);
+        if slack < 0 || threatened == open {
+            break;
+        }
     }
+    Attack { ticks, slack }
 }
 
 #[cfg(test)]
@@ -163,6 +259,50 @@ mod tests {
             reached |= geometry.dilate(reached) & chain;
         }
         assert_eq!(reached, chain);
+    }
+
+    /// Files named by letters, `a` = bit 0.
+    fn files(names: &str) -> u32 {
+        names.bytes().map(|b| 1u32 << (b - b'a')).sum()
+    }
+
+    #[test]
+    fn filling_runs_out_from_the_marks_on_the_row() {
+        // Marks on c and e: g, h and a lie in the arc f..b; the cheapest runs are f g h a
+        // (or b a h g), four ticks, though each square alone is at most three away.
+        let filler = Filler {
+            width: 8,
+            marks: files("ce"),
+            entries: 0,
+        };
+        assert_eq!(filler.cost(files("gha")), 4);
+        assert_eq!(filler.cost(files("d")), 1);
+        assert_eq!(filler.cost(files("h")), 3);
+        assert_eq!(filler.cost(files("fb")), 2);
+        assert_eq!(filler.cost(files("dfghab")), 6);
+        assert_eq!(filler.cost(0), 0);
+    }
+
+    #[test]
+    fn a_filling_run_may_start_next_to_a_mark_off_the_row() {
+        // An entry on g (a mark on the next row touches it) lets a run g h start there.
+        let filler = Filler {
+            width: 8,
+            marks: files("ce"),
+            entries: files("g"),
+        };
+        assert_eq!(filler.cost(files("h")), 2);
+        assert_eq!(filler.cost(files("gha")), 3);
+    }
+
+    #[test]
+    fn a_filler_setting_up_ticks_anywhere_on_the_row() {
+        let filler = Filler {
+            width: 8,
+            marks: 0,
+            entries: 0,
+        };
+        assert_eq!(filler.cost(files("aeh")), 3);
     }
 
     #[test]

@@ -137,6 +137,16 @@ impl Geometry {
         self.zone_row(player.opponent())
     }
 
+    /// The files of `squares` that lie on `player`'s zone row, bit `file` each.
+    #[inline]
+    pub fn zone_files(&self, player: Player, squares: u128) -> u32 {
+        let shift = match player {
+            Player::One => self.width * (self.height - 1),
+            Player::Two => 0,
+        };
+        ((squares & self.zone_row(player)) >> shift) as u32
+    }
+
     /// `squares` together with every square a king step away, columns wrapping, rows not.
     #[inline]
     pub fn dilate(&self, squares: u128) -> u128 {
