@@ -59,3 +59,49 @@ fn black_avoids_the_two_move_crossing_threat_within_the_nodes_of_a_tenth_of_a_se
     let (mv, _) = best(&mut state, limits);
     assert_ne!(mv, "h8h7");
 }
+
+/// The scores of every completed depth from 1 to `depth`.
+fn scores_by_depth(state: &mut GameState<Crossings>, depth: u32) -> Vec<i32> {
+    let mut tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(false);
+    let mut scores = Vec::new();
+    let mut buffers = SearchBuffers::new();
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    search(state, &limits, &mut tt, &mut buffers, &stop, &mut |info| {
+        if let Score::Centipawns(cp) = info.score {
+            scores.push(cp);
+        }
+    })
+    .expect("the game goes on");
+    scores
+}
+
+#[test]
+fn scores_do_not_swing_between_odd_and_even_depths() {
+    // Without the side to move's tempo the odd depths (ending on the searching side's move)
+    // scored about 70 cp above the even ones.
+    let mut swing = 0;
+    let mut steps = 0;
+    for line in ["", "e1e3 g7h6", "b1d3 b8d6 e2f3", THREATENED] {
+        let scores = scores_by_depth(&mut after(line), 7);
+        // `pair` holds the scores of depths `index + 1` and `index + 2`, from depth 2 on.
+        for (index, pair) in scores.windows(2).enumerate().skip(1) {
+            let odd_minus_even = if (index + 2) % 2 == 1 {
+                pair[1] - pair[0]
+            } else {
+                pair[0] - pair[1]
+            };
+            swing += odd_minus_even;
+            steps += 1;
+        }
+    }
+    assert!(steps >= 16, "{steps} depth pairs compared");
+    assert!(
+        swing.abs() < 30 * steps,
+        "mean odd-even swing {} cp",
+        swing / steps
+    );
+}
