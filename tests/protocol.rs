@@ -65,18 +65,25 @@ fn ugi_handshake_answers_like_uci_but_ends_with_ugiok() {
 }
 
 #[test]
-fn stdout_carries_protocol_lines_only_and_warnings_go_to_stderr() {
-    let mut engine = Engine::start(&[]);
-    engine.send("nonsense here");
-    assert_eq!(
-        engine.line(),
-        "info string error: unknown command 'nonsense' (send 'help' for the list)"
-    );
-    engine.assert_ready();
-    engine.send("quit");
-    engine.exit_within(PATIENCE);
-    thread::sleep(Duration::from_millis(50));
-    assert!(engine.stderr_text().contains("unknown command 'nonsense'"));
+fn error_lines_go_to_stdout_only_and_to_stderr_at_debug_level() {
+    for (level, logged) in [("warn", false), ("debug", true)] {
+        let mut engine = Engine::start_logging(level, &[]);
+        engine.send("nonsense here");
+        assert_eq!(
+            engine.line(),
+            "info string error: unknown command 'nonsense' (send 'help' for the list)"
+        );
+        engine.assert_ready();
+        engine.send("quit");
+        engine.exit_within(PATIENCE);
+        thread::sleep(Duration::from_millis(50));
+        let stderr = engine.stderr_text();
+        assert_eq!(
+            stderr.contains("unknown command 'nonsense'"),
+            logged,
+            "RUST_LOG={level}: {stderr:?}"
+        );
+    }
 }
 
 #[test]

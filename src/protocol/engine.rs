@@ -48,6 +48,9 @@ pub struct Engine {
     /// `None` while the search thread holds it.
     tt: Option<TranspositionTable>,
     worker: Worker,
+    /// True once the running job was reported as not answering a `stop`: the warning is
+    /// logged once per job, not once per `stop` line.
+    warned_unanswered: bool,
 }
 
 impl Engine {
@@ -68,6 +71,7 @@ impl Engine {
             tt: Some(TranspositionTable::new(options.hash_mb)),
             options,
             worker: Worker::new(out.clone()),
+            warned_unanswered: false,
             out,
         })
     }
@@ -265,6 +269,7 @@ impl Engine {
     /// Starts `job` on the search thread with a copy of the game and the table.
     fn start(&mut self, job: Job) -> Result<(), EngineError> {
         let tt = self.take_table();
+        self.warned_unanswered = false;
         self.worker
             .start(job, self.game.clone(), tt)
             .map_err(EngineError::Thread)
@@ -285,7 +290,8 @@ impl Engine {
     fn stop_and_wait(&mut self, wait: Duration) {
         let busy = self.worker.is_busy();
         let collected = self.worker.stop(wait);
-        if !self.settle(collected) && busy {
+        if !self.settle(collected) && busy && !self.warned_unanswered {
+            self.warned_unanswered = true;
             log::warn!("the search has not answered within {wait:?} of being stopped");
         }
     }
