@@ -932,8 +932,12 @@ const MALFORMED: &[(&str, &str)] = &[
         "setoption: Size: malformed board size 'huge'",
     ),
     (
-        "setoption name Clear Hash value now",
-        "setoption: Clear Hash is a button",
+        "setoption name UCI_Variant value",
+        "setoption: option UCI_Variant needs a value after 'value', got none",
+    ),
+    (
+        "go wtime -99999999999999999999",
+        "go: a time in milliseconds '-99999999999999999999' is out of range",
     ),
     (
         "query",

@@ -24,6 +24,9 @@ pub trait DynGame: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given in notation; on error nothing changes.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The legal move written `text`, in the game's own notation (as [`Self::legal_moves`]
+    /// writes it).
+    fn notation(&self, text: &str) -> Result<String, MoveError>;
     /// Takes back the last move; false at the root.
     fn undo(&mut self) -> bool;
     /// The board as a text diagram.
@@ -75,6 +78,14 @@ impl<G: Game> DynGame for GameState<G> {
         let mv = self.position().parse_move(text)?;
         self.make(mv);
         Ok(())
+    }
+
+    fn notation(&self, text: &str) -> Result<String, MoveError> {
+        if self.status_with_history().is_over() {
+            return Err(MoveError::GameOver(text.to_string()));
+        }
+        let mv = self.position().parse_move(text)?;
+        Ok(self.position().format_move(mv))
     }
 
     fn undo(&mut self) -> bool {

@@ -125,7 +125,8 @@ impl Engine {
             Command::Perft(depth) => self.perft(depth)?,
             Command::Bench(depth) => self.bench(depth)?,
             Command::Stop => self.stop(),
-            Command::PonderHit | Command::Debug => {}
+            Command::PonderHit => self.worker.ponderhit(),
+            Command::Debug => {}
             Command::Query(query) => self.query(query),
             Command::Display => self.out.lines(answers::display(&self.game)),
             Command::Help => self.out.lines(answers::HELP),
@@ -216,6 +217,7 @@ impl Engine {
             Change::ClearHash => self.clear_table(),
             Change::MoveOverhead(overhead) => self.options.move_overhead = overhead,
             Change::Strategy(strategy) => self.options.strategy = strategy,
+            Change::Ponder(ponder) => self.options.ponder = ponder,
         }
         Ok(())
     }
@@ -240,15 +242,49 @@ impl Engine {
         Ok(())
     }
 
+    /// `go`: reports what it could not understand, then searches on the rest (or answers
+    /// `bestmove (none)` in a finished game), so that every `go` gets its `bestmove`.
     fn go(&mut self, params: &GoParams) -> Result<(), EngineError> {
+        for ignored in &params.ignored {
+            self.out.error(&ignored.to_string());
+        }
         self.ensure_idle("go")?;
         let status = self.game.status();
         if status.is_over() {
             return Err(EngineError::GameOver(status));
         }
-        self.start(Job::Search(
-            params.to_limits(self.options.move_overhead, self.options.strategy),
-        ))
+        let mut limits = params.to_limits(self.options.move_overhead, self.options.strategy);
+        limits.searchmoves = self.legal_searchmoves(&params.searchmoves);
+        self.worker.set_ponder_move(self.options.ponder);
+        if params.ponder {
+            self.start(Job::Ponder(limits))
+        } else {
+            self.start(Job::Search(limits))
+        }
+    }
+
+    /// The moves of `searchmoves` that are legal here, in the game's notation, each once;
+    /// every other one is reported, and so is a list that leaves no move (every move is then
+    /// searched).
+    fn legal_searchmoves(&self, searchmoves: &[String]) -> Vec<String> {
+        let mut legal: Vec<String> = Vec::new();
+        for text in searchmoves {
+            match self.game.notation(text) {
+                Ok(notation) if !legal.contains(&notation) => legal.push(notation),
+                Ok(_) => {}
+                Err(error) => self.out.error(
+                    &EngineError::SearchMove {
+                        text: text.clone(),
+                        error,
+                    }
+                    .to_string(),
+                ),
+            }
+        }
+        if legal.is_empty() && !searchmoves.is_empty() {
+            self.out.error(&EngineError::NoSearchMove.to_string());
+        }
+        legal
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), EngineError> {
