@@ -910,11 +910,11 @@ const MALFORMED: &[(&str, &str)] = &[
     ),
     (
         "query",
-        "query: expected gameover, p1turn, result, fen or moves, found end of line",
+        "query: expected gameover, p1turn, result, reason, fen or moves, found end of line",
     ),
     (
         "query score",
-        "query: expected gameover, p1turn, result, fen or moves, found 'score'",
+        "query: expected gameover, p1turn, result, reason, fen or moves, found 'score'",
     ),
     (
         "debug maybe",

@@ -20,6 +20,8 @@ pub trait DynGame: Send + Sync {
     fn side_to_move(&self) -> Player;
     /// Where the game stands, history included ([`GameState::status_with_history`]).
     fn status(&self) -> Status;
+    /// Why the game is over ([`GameState::end_reason`]); `None` while in play.
+    fn end_reason(&self) -> Option<&'static str>;
     /// Every legal move in notation, in generation order.
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given in notation; on error nothing changes.
@@ -62,6 +64,10 @@ impl<G: Game> DynGame for GameState<G> {
 
     fn status(&self) -> Status {
         self.status_with_history()
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        GameState::end_reason(self)
     }
 
     fn legal_moves(&self) -> Vec<String> {

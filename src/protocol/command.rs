@@ -33,6 +33,8 @@ pub enum Query {
     P1Turn,
     /// `query result`: `response p1win|p2win|draw|none`.
     Result,
+    /// `query reason`: `response <why the game ended>|none`.
+    Reason,
     /// `query fen`: `response <position string>`.
     Fen,
     /// `query moves`: `response <every legal move>`.

@@ -337,6 +337,7 @@ impl Engine {
             Query::GameOver => self.game.status().is_over().to_string(),
             Query::P1Turn => (self.game.side_to_move() == Player::One).to_string(),
             Query::Result => result_word(self.game.status()).to_string(),
+            Query::Reason => self.game.end_reason().unwrap_or("none").to_string(),
             Query::Fen => self.game.fen(),
             Query::Moves => self.game.legal_moves().join(" "),
         };

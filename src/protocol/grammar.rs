@@ -573,14 +573,15 @@ fn bench_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Bench(depth)))
 }
 
-/// `query gameover|p1turn|result|fen|moves`.
+/// `query gameover|p1turn|result|reason|fen|moves`.
 fn query_args(input: &str) -> Res<'_, Command> {
     let (rest, query) = expect(
-        "gameover, p1turn, result, fen or moves",
+        "gameover, p1turn, result, reason, fen or moves",
         alt((
             map(keyword("gameover"), |_| Query::GameOver),
             map(keyword("p1turn"), |_| Query::P1Turn),
             map(keyword("result"), |_| Query::Result),
+            map(keyword("reason"), |_| Query::Reason),
             map(keyword("fen"), |_| Query::Fen),
             map(keyword("moves"), |_| Query::Moves),
         )),
@@ -1032,7 +1033,7 @@ mod tests {
             bad(
                 "query",
                 Problem::Expected {
-                    expected: "gameover, p1turn, result, fen or moves",
+                    expected: "gameover, p1turn, result, reason, fen or moves",
                     found: Found::EndOfLine
                 }
             )
@@ -1044,15 +1045,16 @@ mod tests {
     }
 
     #[test]
-    fn queries_are_the_five_known_ones() {
+    fn queries_are_the_six_known_ones() {
         assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
+        assert_eq!(parse("query REASON"), Command::Query(Query::Reason));
         assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
         assert_eq!(parse("query result"), Command::Query(Query::Result));
         assert_eq!(parse("query fen"), Command::Query(Query::Fen));
         assert_eq!(parse("query moves"), Command::Query(Query::Moves));
         assert_eq!(
             error("query score"),
-            "query: expected gameover, p1turn, result, fen or moves, found 'score'"
+            "query: expected gameover, p1turn, result, reason, fen or moves, found 'score'"
         );
     }
 
