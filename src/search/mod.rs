@@ -208,7 +208,9 @@ fn monte_carlo<G: Game>(
 /// - `nodes` stops before visiting more nodes than that;
 /// - `movetime` and the side to move's clock give a time budget (see [`time`]); a search
 ///   with a time budget also ends after depth 1 when there is only one legal move;
-/// - `stop` ends the search at once.
+/// - `stop` ends the search at once;
+/// - `mate` ends it once a win in that many moves of the side to move is proven;
+/// - `searchmoves` is not a limit: only the root moves it names are searched.
 ///
 /// Without any of them the search deepens until `stop` or the deepest ply. Whatever the
 /// limits, it stops deepening once an iteration has proven its result: a mate within its
