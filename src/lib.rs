@@ -7,12 +7,15 @@
 //! - [`search`]: the game-agnostic searcher;
 //! - [`protocol`]: nom grammar → typed commands → engine state machine;
 //! - [`perft`]: move-generation counting used by tests, the CLI and the protocol;
+//! - [`logging`]: the stderr log, which never blocks the protocol;
 //! - [`bench`](mod@bench): fixed positions searched to a fixed depth, whose node count is a signature.
 
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub mod bench;
 pub mod games;
+pub mod logging;
 pub mod perft;
 pub mod protocol;
 pub mod search;

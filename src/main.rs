@@ -1,12 +1,18 @@
 //! The `tablero` binary: the protocol on stdin/stdout by default, `perft` as a subcommand.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use std::process::ExitCode;
+use std::time::Duration;
+
+/// How long the process waits at exit for its last log records to reach stderr.
+const LOG_DRAIN: Duration = Duration::from_millis(200);
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .target(env_logger::Target::Stderr)
-        .init();
-    cli::run()
+    tablero::logging::init("warn");
+    let code = cli::run();
+    tablero::logging::drain(LOG_DRAIN);
+    code
 }

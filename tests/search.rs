@@ -1002,3 +1002,42 @@ fn a_search_in_reused_buffers_visits_the_same_tree_as_a_fresh_one() {
     nodes(&mut reused);
     assert_eq!(nodes(&mut reused), fresh);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Root restrictions (`go searchmoves`).
+
+fn searching_only(moves: &[&str], plies: u32) -> Limits {
+    Limits {
+        searchmoves: moves.iter().map(|m| m.to_string()).collect(),
+        ..depth(plies)
+    }
+}
+
+#[test]
+fn searchmoves_restricts_the_root_even_to_losing_moves() {
+    // Taking 3 of 7 wins; restricted to 1 or 2, the search must pick one of them and see the loss.
+    let (best, infos) = run(&mut nim(7), &searching_only(&["1", "2"], 9));
+    assert!(matches!(best, Some(1 | 2)), "{best:?}");
+    assert!(
+        matches!(last_score(&infos), Some(Score::Mate(n)) if n < 0),
+        "{infos:?}"
+    );
+    assert!(infos.iter().all(|info| info.pv[0] != "3"));
+}
+
+#[test]
+fn searchmoves_naming_no_legal_move_searches_every_move() {
+    let (best, _) = run(&mut nim(7), &searching_only(&["9"], 9));
+    assert_eq!(best, Some(3));
+}
+
+#[test]
+fn a_restricted_search_leaves_the_next_search_free() {
+    let mut state = nim(7);
+    let mut tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    let (restricted, _) = run_with(&mut state, &searching_only(&["1"], 9), &mut tt, &stop);
+    assert_eq!(restricted, Some(1));
+    let (free, _) = run_with(&mut state, &depth(9), &mut tt, &stop);
+    assert_eq!(free, Some(3));
+}

@@ -20,10 +20,15 @@ pub trait DynGame: Send + Sync {
     fn side_to_move(&self) -> Player;
     /// Where the game stands, history included ([`GameState::status_with_history`]).
     fn status(&self) -> Status;
+    /// Why the game is over ([`GameState::end_reason`]); `None` while in play.
+    fn end_reason(&self) -> Option<&'static str>;
     /// Every legal move in notation, in generation order.
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given in notation; on error nothing changes.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The legal move written `text`, in the game's own notation (as [`Self::legal_moves`]
+    /// writes it).
+    fn notation(&self, text: &str) -> Result<String, MoveError>;
     /// Takes back the last move; false at the root.
     fn undo(&mut self) -> bool;
     /// The board as a text diagram.
@@ -61,6 +66,10 @@ impl<G: Game> DynGame for GameState<G> {
         self.status_with_history()
     }
 
+    fn end_reason(&self) -> Option<&'static str> {
+        GameState::end_reason(self)
+    }
+
     fn legal_moves(&self) -> Vec<String> {
         let mut moves = Vec::with_capacity(MAX_MOVES);
         self.generate_moves(&mut moves);
@@ -75,6 +84,14 @@ impl<G: Game> DynGame for GameState<G> {
         let mv = self.position().parse_move(text)?;
         self.make(mv);
         Ok(())
+    }
+
+    fn notation(&self, text: &str) -> Result<String, MoveError> {
+        if self.status_with_history().is_over() {
+            return Err(MoveError::GameOver(text.to_string()));
+        }
+        let mv = self.position().parse_move(text)?;
+        Ok(self.position().format_move(mv))
     }
 
     fn undo(&mut self) -> bool {

@@ -171,6 +171,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// included, is [`GameState::status_with_history`].
     fn status(&self) -> Status;
 
+    /// Why the game is over, judged from this position alone, in the game's own words
+    /// (`query reason`: e.g. `blockade`); `None` while [`Game::status`] is in play. Each game
+    /// names its own reasons; this default only says that the game is over.
+    fn end_reason(&self) -> Option<&'static str> {
+        self.status().is_over().then_some("game over")
+    }
+
     /// The Zobrist hash, maintained incrementally by [`Game::play`].
     fn hash(&self) -> u64;
 

@@ -9,6 +9,10 @@
 
 use super::{Game, MoveList, Status};
 
+/// The reason [`GameState::end_reason`] gives for a draw by the third occurrence of a
+/// position.
+pub const THREEFOLD_REPETITION: &str = "threefold repetition";
+
 /// A root position and the positions reached from it by the moves played since.
 ///
 /// Moves are made by copying the current position and playing the move on the copy
@@ -98,6 +102,15 @@ impl<G: Game> GameState<G> {
         match self.position().status() {
             Status::InPlay if self.is_threefold() => Status::Draw,
             status => status,
+        }
+    }
+
+    /// Why the game is over, history included: the position's [`Game::end_reason`], or
+    /// [`THREEFOLD_REPETITION`]; `None` while in play.
+    pub fn end_reason(&self) -> Option<&'static str> {
+        match self.position().end_reason() {
+            None if self.is_threefold() => Some(THREEFOLD_REPETITION),
+            reason => reason,
         }
     }
 

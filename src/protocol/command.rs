@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use super::grammar::SyntaxError;
 use crate::games::Player;
 use crate::search::{Clock, Limits, Strategy};
 
@@ -32,6 +33,8 @@ pub enum Query {
     P1Turn,
     /// `query result`: `response p1win|p2win|draw|none`.
     Result,
+    /// `query reason`: `response <why the game ended>|none`.
+    Reason,
     /// `query fen`: `response <position string>`.
     Fen,
     /// `query moves`: `response <every legal move>`.
@@ -58,10 +61,19 @@ pub struct GoParams {
     pub p1inc: Option<i64>,
     /// Player two's increment: `binc` or `p2inc`.
     pub p2inc: Option<i64>,
-    /// `movestogo <moves>`.
+    /// `movestogo <moves>`; `movestogo 0` counts as absent, as in Stockfish.
     pub movestogo: Option<u32>,
     /// `infinite`.
     pub infinite: bool,
+    /// `mate <moves>`: search for a mate in that many moves.
+    pub mate: Option<u32>,
+    /// `ponder`: search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `searchmoves <move>…`: the root moves to choose from, as written.
+    pub searchmoves: Vec<String>,
+    /// What could not be understood: each is reported on an error line, and the search runs
+    /// on the rest.
+    pub ignored: Vec<SyntaxError>,
 }
 
 impl GoParams {
@@ -96,6 +108,8 @@ impl GoParams {
             infinite: self.infinite,
             move_overhead,
             strategy,
+            mate: self.mate,
+            searchmoves: self.searchmoves.clone(),
         }
     }
 }

@@ -48,6 +48,9 @@ pub struct Engine {
     /// `None` while the search thread holds it.
     tt: Option<TranspositionTable>,
     worker: Worker,
+    /// True once the running job was reported as not answering a `stop`: the warning is
+    /// logged once per job, not once per `stop` line.
+    warned_unanswered: bool,
 }
 
 impl Engine {
@@ -68,6 +71,7 @@ impl Engine {
             tt: Some(TranspositionTable::new(options.hash_mb)),
             options,
             worker: Worker::new(out.clone()),
+            warned_unanswered: false,
             out,
         })
     }
@@ -121,7 +125,8 @@ impl Engine {
             Command::Perft(depth) => self.perft(depth)?,
             Command::Bench(depth) => self.bench(depth)?,
             Command::Stop => self.stop(),
-            Command::PonderHit | Command::Debug => {}
+            Command::PonderHit => self.worker.ponderhit(),
+            Command::Debug => {}
             Command::Query(query) => self.query(query),
             Command::Display => self.out.lines(answers::display(&self.game)),
             Command::Help => self.out.lines(answers::HELP),
@@ -212,6 +217,7 @@ impl Engine {
             Change::ClearHash => self.clear_table(),
             Change::MoveOverhead(overhead) => self.options.move_overhead = overhead,
             Change::Strategy(strategy) => self.options.strategy = strategy,
+            Change::Ponder(ponder) => self.options.ponder = ponder,
         }
         Ok(())
     }
@@ -236,15 +242,49 @@ impl Engine {
         Ok(())
     }
 
+    /// `go`: reports what it could not understand, then searches on the rest (or answers
+    /// `bestmove (none)` in a finished game), so that every `go` gets its `bestmove`.
     fn go(&mut self, params: &GoParams) -> Result<(), EngineError> {
+        for ignored in &params.ignored {
+            self.out.error(&ignored.to_string());
+        }
         self.ensure_idle("go")?;
         let status = self.game.status();
         if status.is_over() {
             return Err(EngineError::GameOver(status));
         }
-        self.start(Job::Search(
-            params.to_limits(self.options.move_overhead, self.options.strategy),
-        ))
+        let mut limits = params.to_limits(self.options.move_overhead, self.options.strategy);
+        limits.searchmoves = self.legal_searchmoves(&params.searchmoves);
+        self.worker.set_ponder_move(self.options.ponder);
+        if params.ponder {
+            self.start(Job::Ponder(limits))
+        } else {
+            self.start(Job::Search(limits))
+        }
+    }
+
+    /// The moves of `searchmoves` that are legal here, in the game's notation, each once;
+    /// every other one is reported, and so is a list that leaves no move (every move is then
+    /// searched).
+    fn legal_searchmoves(&self, searchmoves: &[String]) -> Vec<String> {
+        let mut legal: Vec<String> = Vec::new();
+        for text in searchmoves {
+            match self.game.notation(text) {
+                Ok(notation) if !legal.contains(&notation) => legal.push(notation),
+                Ok(_) => {}
+                Err(error) => self.out.error(
+                    &EngineError::SearchMove {
+                        text: text.clone(),
+                        error,
+                    }
+                    .to_string(),
+                ),
+            }
+        }
+        if legal.is_empty() && !searchmoves.is_empty() {
+            self.out.error(&EngineError::NoSearchMove.to_string());
+        }
+        legal
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), EngineError> {
@@ -265,6 +305,7 @@ impl Engine {
     /// Starts `job` on the search thread with a copy of the game and the table.
     fn start(&mut self, job: Job) -> Result<(), EngineError> {
         let tt = self.take_table();
+        self.warned_unanswered = false;
         self.worker
             .start(job, self.game.clone(), tt)
             .map_err(EngineError::Thread)
@@ -285,7 +326,8 @@ impl Engine {
     fn stop_and_wait(&mut self, wait: Duration) {
         let busy = self.worker.is_busy();
         let collected = self.worker.stop(wait);
-        if !self.settle(collected) && busy {
+        if !self.settle(collected) && busy && !self.warned_unanswered {
+            self.warned_unanswered = true;
             log::warn!("the search has not answered within {wait:?} of being stopped");
         }
     }
@@ -295,6 +337,7 @@ impl Engine {
             Query::GameOver => self.game.status().is_over().to_string(),
             Query::P1Turn => (self.game.side_to_move() == Player::One).to_string(),
             Query::Result => result_word(self.game.status()).to_string(),
+            Query::Reason => self.game.end_reason().unwrap_or("none").to_string(),
             Query::Fen => self.game.fen(),
             Query::Moves => self.game.legal_moves().join(" "),
         };

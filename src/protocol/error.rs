@@ -36,6 +36,17 @@ pub enum EngineError {
         /// Why the game refused it.
         error: MoveError,
     },
+    /// A move of `go searchmoves` that is not legal here; it is left out.
+    #[error("go: searchmoves '{text}' ignored: {error}")]
+    SearchMove {
+        /// The move as written.
+        text: String,
+        /// Why the game refused it.
+        error: MoveError,
+    },
+    /// `go searchmoves` named no legal move.
+    #[error("go: searchmoves names no legal move; every move is searched")]
+    NoSearchMove,
     /// A command that would change the state while a search runs.
     #[error("{0}: a search is running; send 'stop' first")]
     Busy(&'static str),

@@ -57,6 +57,14 @@ pub enum Problem {
         /// The number as written.
         text: String,
     },
+    /// A negative number beyond the lowest its type holds.
+    #[error("{what} '{text}' is out of range")]
+    OutOfRange {
+        /// What the number is.
+        what: &'static str,
+        /// The number as written.
+        text: String,
+    },
     /// A number does not fit its type.
     #[error("{what} '{text}' is too large")]
     TooLarge {
@@ -248,7 +256,11 @@ fn number<'a, T: std::str::FromStr>(what: &'static str) -> impl FnMut(&'a str) -
             Ok(value) => Ok((rest, value)),
             Err(_) => {
                 let text = text.to_string();
-                let problem = if text.starts_with('-') {
+                // A signed number takes "-1": its failure is the size, not the sign.
+                let signed_type = "-1".parse::<T>().is_ok();
+                let problem = if text.starts_with('-') && signed_type {
+                    Problem::OutOfRange { what, text }
+                } else if text.starts_with('-') {
                     Problem::Negative { what, text }
                 } else {
                     Problem::TooLarge { what, text }
@@ -342,8 +354,8 @@ fn position_args(input: &str) -> Res<'_, Command> {
 }
 
 /// One `go` parameter as written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum GoParam {
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum GoParam<'a> {
     Depth(u32),
     Nodes(u64),
     MoveTime(u64),
@@ -355,11 +367,13 @@ enum GoParam {
     Infinite,
     Ponder,
     Perft(u32),
+    Mate(u32),
+    SearchMoves(Vec<&'a str>),
 }
 
-impl GoParam {
+impl GoParam<'_> {
     /// The name used in "given twice" errors; the UCI and UGI spellings of a clock share one.
-    fn name(self) -> &'static str {
+    fn name(&self) -> &'static str {
         match self {
             GoParam::Depth(_) => "depth",
             GoParam::Nodes(_) => "nodes",
@@ -372,12 +386,48 @@ impl GoParam {
             GoParam::Infinite => "infinite",
             GoParam::Ponder => "ponder",
             GoParam::Perft(_) => "perft",
+            GoParam::Mate(_) => "mate",
+            GoParam::SearchMoves(_) => "searchmoves",
         }
     }
 }
 
+/// The words that start a `go` parameter.
+const GO_KEYWORDS: [&str; 17] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+    "infinite",
+    "ponder",
+    "perft",
+    "mate",
+    "searchmoves",
+];
+
+fn is_go_keyword(token: &str) -> bool {
+    GO_KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(token))
+}
+
+/// `searchmoves <move>…`: every token up to the next `go` parameter.
+fn searchmoves(input: &str) -> Res<'_, GoParam<'_>> {
+    let (rest, moves) = expect(
+        "a move after 'searchmoves'",
+        many1(verify(token, |t: &str| !is_go_keyword(t))),
+    )(input)?;
+    Ok((rest, GoParam::SearchMoves(moves)))
+}
+
 /// One `go` parameter: a keyword and, for most, its number.
-fn go_param(input: &str) -> Res<'_, GoParam> {
+fn go_param(input: &str) -> Res<'_, GoParam<'_>> {
     let (rest, word) = token(input)?;
     match word.to_ascii_lowercase().as_str() {
         "depth" => map(positive("a depth in plies"), GoParam::Depth)(rest),
@@ -387,8 +437,10 @@ fn go_param(input: &str) -> Res<'_, GoParam> {
         "btime" | "p2time" => map(number("a time in milliseconds"), GoParam::P2Time)(rest),
         "winc" | "p1inc" => map(number("an increment in milliseconds"), GoParam::P1Inc)(rest),
         "binc" | "p2inc" => map(number("an increment in milliseconds"), GoParam::P2Inc)(rest),
-        "movestogo" => map(positive("a move count"), GoParam::MovesToGo)(rest),
+        "movestogo" => map(number("a move count"), GoParam::MovesToGo)(rest),
         "perft" => map(positive("a perft depth"), GoParam::Perft)(rest),
+        "mate" => map(positive("a mate distance in moves"), GoParam::Mate)(rest),
+        "searchmoves" => searchmoves(rest),
         "infinite" => Ok((rest, GoParam::Infinite)),
         "ponder" => Ok((rest, GoParam::Ponder)),
         _ => Err(Err::Error(GrammarError::from_error_kind(
@@ -398,53 +450,117 @@ fn go_param(input: &str) -> Res<'_, GoParam> {
     }
 }
 
-/// Folds the parameters into one `go` or `go perft` command, refusing repeats and a perft
-/// mixed with search limits.
-fn go_command(params: Vec<GoParam>) -> Result<Command, GoError> {
+/// `input` after its first token, and after the token that follows too unless it starts a
+/// `go` parameter: what is left once a parameter with a bad value is skipped.
+fn skip_bad_param(input: &str) -> &str {
+    let Ok((after_keyword, _)) = token(input) else {
+        return "";
+    };
+    match token(after_keyword) {
+        Ok((after_value, value)) if !is_go_keyword(value) => after_value,
+        _ => after_keyword,
+    }
+}
+
+/// `input` from its first `go` parameter on: what is left once unknown tokens are skipped.
+fn skip_to_go_param(mut input: &str) -> &str {
+    while let Ok((rest, word)) = token(input) {
+        if is_go_keyword(word) {
+            return input;
+        }
+        input = rest;
+    }
+    ""
+}
+
+/// The parameters of `go`, read one by one: a parameter that cannot be read is a problem,
+/// skipped with its value, and so is a token that is no parameter (with what follows it up
+/// to the next parameter).
+fn go_params(input: &str) -> (Vec<GoParam<'_>>, Vec<Problem>) {
+    let mut params = Vec::new();
+    let mut problems = Vec::new();
+    let mut rest = input;
+    while !rest.trim_start_matches(is_space).is_empty() {
+        match go_param(rest) {
+            Ok((after, param)) => {
+                params.push(param);
+                rest = after;
+            }
+            Err(Err::Failure(e)) => {
+                problems.push(e.into_problem());
+                rest = skip_bad_param(rest);
+            }
+            Err(_) => {
+                problems.push(Problem::Expected {
+                    expected: GO_PARAMETERS,
+                    found: Found::first_of(rest),
+                });
+                rest = skip_to_go_param(skip_bad_param(rest));
+            }
+        }
+    }
+    (params, problems)
+}
+
+/// Folds the parameters into one `go` or `go perft` command. A repeated parameter is a
+/// problem and the first one counts. `go perft` is strict: any problem refuses the line, as
+/// does a perft mixed with search limits; a search runs on what was understood.
+fn go_command(word: &str, input: &str) -> Result<Command, SyntaxError> {
+    let bad = |problem| SyntaxError::BadArguments {
+        command: word.to_string(),
+        problem,
+    };
+    let (params, mut problems) = go_params(input);
+    let perft_asked = input
+        .split_ascii_whitespace()
+        .any(|t| t.eq_ignore_ascii_case("perft"));
     let mut go = GoParams::default();
     let mut perft = None;
     let mut seen: Vec<&'static str> = Vec::new();
     for param in &params {
         if seen.contains(&param.name()) {
-            return Err(GoError::Repeated(param.name()));
+            problems.push(GoError::Repeated(param.name()).into());
+            continue;
         }
         seen.push(param.name());
-        match *param {
-            GoParam::Depth(d) => go.depth = Some(d),
-            GoParam::Nodes(n) => go.nodes = Some(n),
-            GoParam::MoveTime(t) => go.movetime = Some(t),
-            GoParam::P1Time(t) => go.p1time = Some(t),
-            GoParam::P2Time(t) => go.p2time = Some(t),
-            GoParam::P1Inc(t) => go.p1inc = Some(t),
-            GoParam::P2Inc(t) => go.p2inc = Some(t),
-            GoParam::MovesToGo(m) => go.movestogo = Some(m),
+        match param {
+            GoParam::Depth(d) => go.depth = Some(*d),
+            GoParam::Nodes(n) => go.nodes = Some(*n),
+            GoParam::MoveTime(t) => go.movetime = Some(*t),
+            GoParam::P1Time(t) => go.p1time = Some(*t),
+            GoParam::P2Time(t) => go.p2time = Some(*t),
+            GoParam::P1Inc(t) => go.p1inc = Some(*t),
+            GoParam::P2Inc(t) => go.p2inc = Some(*t),
+            // No moves to go is no information (as in Stockfish).
+            GoParam::MovesToGo(m) => go.movestogo = Some(*m).filter(|&m| m > 0),
             GoParam::Infinite => go.infinite = true,
-            // Accepted and ignored: the engine offers no `Ponder` option.
-            GoParam::Ponder => {}
-            GoParam::Perft(d) => perft = Some(d),
+            GoParam::Ponder => go.ponder = true,
+            GoParam::Mate(m) => go.mate = Some(*m),
+            GoParam::SearchMoves(moves) => {
+                go.searchmoves = moves.iter().map(|m| m.to_string()).collect();
+            }
+            GoParam::Perft(d) => perft = Some(*d),
         }
     }
+    if !perft_asked {
+        go.ignored = problems.into_iter().map(bad).collect();
+        return Ok(Command::Go(go));
+    }
+    if let Some(problem) = problems.into_iter().next() {
+        return Err(bad(problem));
+    }
     match perft {
-        Some(_) if params.len() > 1 => Err(GoError::PerftWithLimits),
+        Some(_) if params.len() > 1 => Err(bad(GoError::PerftWithLimits.into())),
         // A deeper perft would recurse past the search thread's stack before it could count.
-        Some(depth) if depth > MAX_PERFT_DEPTH => Err(GoError::PerftTooDeep(depth)),
+        Some(depth) if depth > MAX_PERFT_DEPTH => Err(bad(GoError::PerftTooDeep(depth).into())),
         Some(depth) => Ok(Command::Perft(depth)),
-        None => Ok(Command::Go(go)),
+        // `perft_asked` but no perft read: its problem was returned above.
+        None => Err(bad(Problem::Incomplete)),
     }
 }
 
 const GO_PARAMETERS: &str = "a go parameter (depth, nodes, movetime, wtime, btime, winc, binc, \
-     p1time, p2time, p1inc, p2inc, movestogo, infinite, ponder, perft)";
-
-/// `go [<param> …]`.
-fn go_args(input: &str) -> Res<'_, Command> {
-    let (rest, params) = many0(go_param)(input)?;
-    let (rest, ()) = end_of_line(GO_PARAMETERS)(rest)?;
-    match go_command(params) {
-        Ok(command) => Ok((rest, command)),
-        Err(error) => Err(Err::Failure(GrammarError::problem(input, error.into()))),
-    }
-}
+     p1time, p2time, p1inc, p2inc, movestogo, infinite, ponder, perft, mate, searchmoves)";
 
 /// `bench [depth <plies>]`.
 fn bench_args(input: &str) -> Res<'_, Command> {
@@ -457,14 +573,15 @@ fn bench_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Bench(depth)))
 }
 
-/// `query gameover|p1turn|result|fen|moves`.
+/// `query gameover|p1turn|result|reason|fen|moves`.
 fn query_args(input: &str) -> Res<'_, Command> {
     let (rest, query) = expect(
-        "gameover, p1turn, result, fen or moves",
+        "gameover, p1turn, result, reason, fen or moves",
         alt((
             map(keyword("gameover"), |_| Query::GameOver),
             map(keyword("p1turn"), |_| Query::P1Turn),
             map(keyword("result"), |_| Query::Result),
+            map(keyword("reason"), |_| Query::Reason),
             map(keyword("fen"), |_| Query::Fen),
             map(keyword("moves"), |_| Query::Moves),
         )),
@@ -493,7 +610,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
         "ucinewgame" | "uginewgame" => bare(Command::NewGame)(args),
         "setoption" => setoption_args(args),
         "position" => position_args(args),
-        "go" => go_args(args),
+        "go" => return go_command(word, args).map(Some),
         "stop" => bare(Command::Stop)(args),
         "ponderhit" => bare(Command::PonderHit)(args),
         "query" => query_args(args),
@@ -524,6 +641,19 @@ mod tests {
             Ok(Some(command)) => command,
             other => panic!("{line:?} gave {other:?}"),
         }
+    }
+
+    /// The parameters of a `go` line (which always is a command).
+    fn go(line: &str) -> GoParams {
+        match parse(line) {
+            Command::Go(params) => params,
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    /// The problems reported for a `go` line whose search runs on the rest.
+    fn go_errors(line: &str) -> Vec<String> {
+        go(line).ignored.iter().map(|e| e.to_string()).collect()
     }
 
     fn error(line: &str) -> String {
@@ -732,10 +862,73 @@ mod tests {
             parse("go infinite ponder"),
             Command::Go(GoParams {
                 infinite: true,
+                ponder: true,
                 ..GoParams::default()
             })
         );
-        assert_eq!(error("go ponder ponder"), "go: ponder given twice");
+        assert_eq!(go_errors("go ponder ponder"), ["go: ponder given twice"]);
+    }
+
+    #[test]
+    fn go_mate_takes_a_positive_move_count() {
+        assert_eq!(go("go mate 3").mate, Some(3));
+        assert_eq!(
+            go_errors("go mate 0"),
+            ["go: a mate distance in moves must be at least 1"]
+        );
+    }
+
+    #[test]
+    fn searchmoves_takes_every_token_up_to_the_next_parameter() {
+        let params = go("go searchmoves a8 B2 depth 3");
+        assert_eq!(params.searchmoves, ["a8", "B2"]);
+        assert_eq!(params.depth, Some(3));
+        assert_eq!(go("go depth 3 searchmoves c1").searchmoves, ["c1"]);
+        assert_eq!(
+            go_errors("go searchmoves"),
+            ["go: expected a move after 'searchmoves', found end of line"]
+        );
+    }
+
+    #[test]
+    fn movestogo_zero_counts_as_absent() {
+        let params = go("go wtime 1000 btime 1000 movestogo 0");
+        assert_eq!(params.movestogo, None);
+        assert!(params.ignored.is_empty());
+        assert_eq!(params.p1time, Some(1000));
+    }
+
+    #[test]
+    fn unknown_go_tokens_are_reported_and_the_rest_is_read() {
+        let params = go("go depth 3 frobnicate 7 8 nodes 100");
+        assert_eq!((params.depth, params.nodes), (Some(3), Some(100)));
+        assert_eq!(params.ignored.len(), 1);
+        let message = params.ignored[0].to_string();
+        assert!(
+            message.starts_with("go: expected a go parameter"),
+            "{message}"
+        );
+        assert!(message.ends_with("found 'frobnicate'"), "{message}");
+    }
+
+    #[test]
+    fn a_go_parameter_with_a_bad_value_is_reported_and_skipped() {
+        let params = go("go depth x nodes 5");
+        assert_eq!((params.depth, params.nodes), (None, Some(5)));
+        assert_eq!(
+            go_errors("go depth x nodes 5"),
+            ["go: expected a depth in plies, found 'x'"]
+        );
+        // A keyword in place of the value is read as the next parameter.
+        let params = go("go depth nodes 5");
+        assert_eq!((params.depth, params.nodes), (None, Some(5)));
+    }
+
+    #[test]
+    fn a_repeated_go_parameter_keeps_its_first_value() {
+        let params = go("go depth 2 depth 3");
+        assert_eq!(params.depth, Some(2));
+        assert_eq!(go_errors("GO depth 2 depth 3"), ["GO: depth given twice"]);
     }
 
     #[test]
@@ -758,52 +951,57 @@ mod tests {
 
     #[test]
     fn go_numbers_are_checked() {
-        assert_eq!(
-            error("go depth"),
-            "go: expected a depth in plies, found end of line"
-        );
-        assert_eq!(
-            error("go depth x"),
-            "go: expected a depth in plies, found 'x'"
-        );
-        assert_eq!(
-            error("go depth 0"),
-            "go: a depth in plies must be at least 1"
-        );
-        assert_eq!(
-            error("go depth -3"),
-            "go: a depth in plies may not be negative, found '-3'"
-        );
-        assert_eq!(
-            error("go nodes 99999999999999999999999"),
-            "go: a node count '99999999999999999999999' is too large"
-        );
-        assert_eq!(
-            error("go movetime 1.5"),
-            "go: expected a time in milliseconds, found '1.5'"
-        );
+        for (line, message) in [
+            (
+                "go depth",
+                "go: expected a depth in plies, found end of line",
+            ),
+            ("go depth x", "go: expected a depth in plies, found 'x'"),
+            ("go depth 0", "go: a depth in plies must be at least 1"),
+            (
+                "go depth -3",
+                "go: a depth in plies may not be negative, found '-3'",
+            ),
+            (
+                "go nodes 99999999999999999999999",
+                "go: a node count '99999999999999999999999' is too large",
+            ),
+            (
+                "go wtime -99999999999999999999",
+                "go: a time in milliseconds '-99999999999999999999' is out of range",
+            ),
+            (
+                "go movetime 1.5",
+                "go: expected a time in milliseconds, found '1.5'",
+            ),
+        ] {
+            assert_eq!(go_errors(line), [message], "{line}");
+        }
     }
 
     #[test]
     fn minus_zero_is_zero() {
         assert_eq!(
-            error("go depth -0"),
-            "go: a depth in plies must be at least 1"
+            go_errors("go depth -0"),
+            ["go: a depth in plies must be at least 1"]
         );
-        let Command::Go(go) = parse("go movetime -0 wtime -00") else {
-            panic!("not a go");
-        };
-        assert_eq!((go.movetime, go.p1time), (Some(0), Some(0)));
+        let params = go("go movetime -0 wtime -00");
+        assert_eq!((params.movetime, params.p1time), (Some(0), Some(0)));
     }
 
     #[test]
-    fn go_refuses_unknown_and_repeated_parameters() {
-        assert!(error("go mate 3").starts_with("go: expected a go parameter"));
-        assert!(error("go mate 3").ends_with("found 'mate'"));
-        assert_eq!(error("go depth 3 depth 4"), "go: depth given twice");
+    fn go_perft_refuses_any_problem() {
+        assert_eq!(error("go perft 2 perft 3"), "go: perft given twice");
         assert_eq!(
-            error("go wtime 3 p1time 4"),
-            "go: player 1 time (wtime/p1time) given twice"
+            error("go perft 2 mate 3"),
+            "go: perft takes only a depth and cannot be combined with search limits"
+        );
+        assert_eq!(error("go perft x"), "go: expected a perft depth, found 'x'");
+        assert_eq!(
+            error("go perft 2 bogus"),
+            "go: expected a go parameter (depth, nodes, movetime, wtime, btime, winc, binc, \
+             p1time, p2time, p1inc, p2inc, movestogo, infinite, ponder, perft, mate, \
+             searchmoves), found 'bogus'"
         );
     }
 
@@ -816,23 +1014,26 @@ mod tests {
             })
         };
         assert_eq!(
-            parse_line("GO depth 2 depth 3"),
-            bad("GO", Problem::Go(GoError::Repeated("depth")))
+            parse_line("GO perft 2 perft 3"),
+            bad("GO", Problem::Go(GoError::Repeated("perft")))
         );
         assert_eq!(
             parse_line("go perft 2000"),
             bad("go", Problem::Go(GoError::PerftTooDeep(2000)))
         );
         assert_eq!(
-            parse_line("go movestogo 0"),
-            bad("go", Problem::Zero("a move count"))
+            go("go depth 0").ignored,
+            [SyntaxError::BadArguments {
+                command: "go".into(),
+                problem: Problem::Zero("a depth in plies")
+            }]
         );
         assert_eq!(
             parse_line("query"),
             bad(
                 "query",
                 Problem::Expected {
-                    expected: "gameover, p1turn, result, fen or moves",
+                    expected: "gameover, p1turn, result, reason, fen or moves",
                     found: Found::EndOfLine
                 }
             )
@@ -844,15 +1045,16 @@ mod tests {
     }
 
     #[test]
-    fn queries_are_the_five_known_ones() {
+    fn queries_are_the_six_known_ones() {
         assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
+        assert_eq!(parse("query REASON"), Command::Query(Query::Reason));
         assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
         assert_eq!(parse("query result"), Command::Query(Query::Result));
         assert_eq!(parse("query fen"), Command::Query(Query::Fen));
         assert_eq!(parse("query moves"), Command::Query(Query::Moves));
         assert_eq!(
             error("query score"),
-            "query: expected gameover, p1turn, result, fen or moves, found 'score'"
+            "query: expected gameover, p1turn, result, reason, fen or moves, found 'score'"
         );
     }
 

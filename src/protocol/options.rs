@@ -20,13 +20,14 @@ pub const MOVE_OVERHEAD_MS: (u64, u64) = (0, 5000);
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
 /// The option names, as `uci` lists them.
-pub const NAMES: [&str; 6] = [
+pub const NAMES: [&str; 7] = [
     "UCI_Variant",
     "Size",
     "Hash",
     "Clear Hash",
     "Move Overhead",
     "Strategy",
+    "Ponder",
 ];
 
 /// Why a `setoption` was refused; printed after `setoption: `.
@@ -38,9 +39,12 @@ pub enum OptionError {
     /// An option other than a button was set without `value`.
     #[error("option {0} needs 'value <…>'")]
     MissingValue(&'static str),
-    /// A button (`Clear Hash`) was given a value.
-    #[error("{0} is a button and takes no value, got '{1}'")]
-    ButtonWithValue(&'static str, String),
+    /// An option other than a button was set with `value` and nothing after it.
+    #[error("option {0} needs a value after 'value', got none")]
+    EmptyValue(&'static str),
+    /// A check (`Ponder`) was given neither `true` nor `false`.
+    #[error("{0} value '{1}' is neither true nor false")]
+    NotABoolean(&'static str, String),
     /// `UCI_Variant` names no game of this engine.
     #[error("UCI_Variant '{0}' is not a game of this engine ({names})", names = game_names())]
     UnknownVariant(String),
@@ -105,6 +109,8 @@ pub enum Change {
     MoveOverhead(Duration),
     /// `Strategy`: how moves are chosen.
     Strategy(Strategy),
+    /// `Ponder`: whether `bestmove` names the move the engine expects in reply.
+    Ponder(bool),
 }
 
 /// The current values of the options that are not part of the game itself.
@@ -116,6 +122,8 @@ pub struct Options {
     pub move_overhead: Duration,
     /// How moves are chosen.
     pub strategy: Strategy,
+    /// `bestmove X ponder Y` when true (the controller ponders); `bestmove X` when false.
+    pub ponder: bool,
 }
 
 impl Default for Options {
@@ -124,6 +132,7 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             strategy: Strategy::default(),
+            ponder: false,
         }
     }
 }
@@ -155,6 +164,7 @@ pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
                 .map(|s| format!(" var {s}"))
                 .collect::<String>()
         ),
+        "option name Ponder type check default false".to_string(),
     ]
 }
 
@@ -164,17 +174,13 @@ pub fn read(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
         .iter()
         .find(|known| known.eq_ignore_ascii_case(name))
         .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-    match *canonical {
-        button @ "Clear Hash" => match value {
-            None | Some("") => Ok(Change::ClearHash),
-            Some(v) => Err(OptionError::ButtonWithValue(button, v.to_string())),
-        },
-        option => {
-            let value = value
-                .filter(|v| !v.is_empty())
-                .ok_or(OptionError::MissingValue(option))?;
-            read_value(option, value)
-        }
+    match (*canonical, value) {
+        // A button has no value: whatever follows `value` is ignored, as UCI GUIs differ in
+        // whether they send one.
+        ("Clear Hash", _) => Ok(Change::ClearHash),
+        (option, None) => Err(OptionError::MissingValue(option)),
+        (option, Some("")) => Err(OptionError::EmptyValue(option)),
+        (option, Some(value)) => read_value(option, value),
     }
 }
 
@@ -193,8 +199,20 @@ fn read_value(option: &'static str, value: &str) -> Result<Change, OptionError> 
             .parse::<Strategy>()
             .map(Change::Strategy)
             .map_err(|_| OptionError::UnknownStrategy(value.to_string())),
+        "Ponder" => check(option, value).map(Change::Ponder),
         _ => spin(option, value, MOVE_OVERHEAD_MS)
             .map(|ms| Change::MoveOverhead(Duration::from_millis(ms))),
+    }
+}
+
+/// `true` or `false`, in any case.
+fn check(option: &'static str, value: &str) -> Result<bool, OptionError> {
+    if value.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if value.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(OptionError::NotABoolean(option, value.to_string()))
     }
 }
 
@@ -299,22 +317,46 @@ mod tests {
     }
 
     #[test]
-    fn unknown_names_missing_values_and_valued_buttons_are_errors() {
+    fn a_button_ignores_a_value() {
+        assert_eq!(read("Clear Hash", Some("")), Ok(Change::ClearHash));
+        assert_eq!(read("Clear Hash", Some("now")), Ok(Change::ClearHash));
+    }
+
+    #[test]
+    fn an_empty_value_is_an_error_for_every_option_but_the_button() {
+        for name in NAMES.iter().filter(|&&n| n != "Clear Hash") {
+            assert_eq!(
+                read(name, Some("")).map_err(|e| e.to_string()),
+                Err(format!(
+                    "option {name} needs a value after 'value', got none"
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn ponder_is_a_check() {
+        assert_eq!(read("Ponder", Some("true")), Ok(Change::Ponder(true)));
+        assert_eq!(read("ponder", Some("FALSE")), Ok(Change::Ponder(false)));
+        assert_eq!(
+            read("Ponder", Some("yes")).map_err(|e| e.to_string()),
+            Err("Ponder value 'yes' is neither true nor false".into())
+        );
+    }
+
+    #[test]
+    fn unknown_names_and_missing_values_are_errors() {
         let message = |name, value| read(name, value).map_err(|e| e.to_string());
         assert_eq!(
             message("Threads", Some("2")),
             Err(
-                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy)"
+                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Ponder)"
                     .into()
             )
         );
         assert_eq!(
             message("Hash", None),
             Err("option Hash needs 'value <…>'".into())
-        );
-        assert_eq!(
-            message("clear hash", Some("now")),
-            Err("Clear Hash is a button and takes no value, got 'now'".into())
         );
     }
 }

@@ -83,9 +83,11 @@ impl Output {
         }
     }
 
-    /// Writes `info string error: <message>` and logs the message as a warning.
+    /// Writes `info string error: <message>`, and logs the message at debug level only: the
+    /// line on stdout is the report, and a log record per bad input line would fill a stderr
+    /// that nobody reads.
     pub fn error(&self, message: &str) {
-        log::warn!("{message}");
+        log::debug!("{message}");
         self.line(&format!("info string error: {message}"));
     }
 

@@ -28,6 +28,10 @@ use super::output::Output;
 pub enum Job {
     /// `go …`: search within the limits, then `bestmove`.
     Search(Limits),
+    /// `go ponder …`: search without limits until `ponderhit` or `stop`. After `stop`, the
+    /// `bestmove` of that search; after `ponderhit`, a search within the limits, its clock
+    /// counted from the `ponderhit`, then its `bestmove`.
+    Ponder(Limits),
     /// `go perft <depth>`: one `<move>: <leaves>` line per root move, then the total.
     Perft(u32),
     /// `bench`: a line per position and per game, then the totals. It searches with a table
@@ -37,20 +41,42 @@ pub enum Job {
 
 impl Job {
     /// Runs the job; `info` lines are written as they come, the final answer is returned.
+    /// `ponder_move`: whether `bestmove` names the expected reply (the `Ponder` option).
     fn run(
         &self,
         game: &mut AnyGame,
         tt: &mut TranspositionTable,
         buffers: &mut SearchBuffers,
-        stop: &AtomicBool,
+        signals: &Signals,
+        ponder_move: bool,
         out: &Output,
     ) -> Vec<String> {
+        let stop = &signals.stop;
+        let mut search = |limits: &Limits, stop: &AtomicBool, tt: &mut TranspositionTable| {
+            let mut line = Vec::new();
+            let best = game.search(limits, tt, buffers, stop, &mut |info| {
+                line.clone_from(&info.pv);
+                out.line(&info_line(info));
+            });
+            (best, line)
+        };
         match self {
             Job::Search(limits) => {
-                let best = game.search(limits, tt, buffers, stop, &mut |info| {
-                    out.line(&info_line(info))
-                });
-                bestmove(best.as_deref())
+                let (best, line) = search(limits, stop, tt);
+                bestmove(game, best.as_deref(), &line, ponder_move)
+            }
+            Job::Ponder(limits) => {
+                let (best, line) = search(&pondering(limits), &signals.ponder_end, tt);
+                wait_for(&signals.ponder_end);
+                if !stop.load(Ordering::SeqCst) {
+                    // `ponderhit`: the move was played; search it for real from now on.
+                    let (best, line) = search(limits, stop, tt);
+                    if limits.waits_for_stop() {
+                        wait_for(stop);
+                    }
+                    return bestmove(game, best.as_deref(), &line, ponder_move);
+                }
+                bestmove(game, best.as_deref(), &line, ponder_move)
             }
             Job::Perft(depth) => match game.divide(*depth, stop) {
                 Some(divide) => perft::report(&divide, *depth),
@@ -71,9 +97,9 @@ impl Job {
     /// `bestmove (none)` a controller waits for.
     fn fail(&self, out: &Output) -> Vec<String> {
         match self {
-            Job::Search(_) => {
+            Job::Search(_) | Job::Ponder(_) => {
                 out.error("go: the search failed with an internal error");
-                bestmove(None)
+                vec![BESTMOVE_NONE.to_string()]
             }
             Job::Perft(_) => {
                 out.error("go: perft failed with an internal error");
@@ -91,7 +117,8 @@ impl Job {
     fn waits_for_stop(&self) -> bool {
         match self {
             Job::Search(limits) => limits.waits_for_stop(),
-            Job::Perft(_) | Job::Bench(_) => false,
+            // The ponder job waits for `ponderhit` or `stop` itself.
+            Job::Ponder(_) | Job::Perft(_) | Job::Bench(_) => false,
         }
     }
 }
@@ -116,9 +143,40 @@ fn guarded(
     }
 }
 
-/// The `bestmove` line of a search that found `best`.
-fn bestmove(best: Option<&str>) -> Vec<String> {
-    vec![format!("bestmove {}", best.unwrap_or("(none)"))]
+/// The answer of a search without a move.
+const BESTMOVE_NONE: &str = "bestmove (none)";
+
+/// The `bestmove` line of a search of `game` that found `best` with the principal variation
+/// `line`; with `ponder_move`, it names the reply the engine expects (`ponder <move>`) when
+/// the line starts with `best` and goes on with a legal move.
+fn bestmove(game: &AnyGame, best: Option<&str>, line: &[String], ponder_move: bool) -> Vec<String> {
+    let Some(best) = best else {
+        return vec![BESTMOVE_NONE.to_string()];
+    };
+    let reply = match line {
+        [first, reply, ..] if ponder_move && first == best => {
+            let mut after = game.clone();
+            let legal = after.play(best).is_ok() && after.play(reply).is_ok();
+            legal.then_some(reply)
+        }
+        _ => None,
+    };
+    match reply {
+        Some(reply) => vec![format!("bestmove {best} ponder {reply}")],
+        None => vec![format!("bestmove {best}")],
+    }
+}
+
+/// The limits of a search on the opponent's time: none but the root moves and the
+/// strategy; `ponderhit` or `stop` ends it.
+fn pondering(limits: &Limits) -> Limits {
+    Limits {
+        infinite: true,
+        strategy: limits.strategy,
+        move_overhead: limits.move_overhead,
+        searchmoves: limits.searchmoves.clone(),
+        ..Limits::default()
+    }
 }
 
 /// The answer of a perft ended by `stop` (or `quit`): a partial count would mislead.
@@ -151,6 +209,17 @@ struct Order {
     job: Job,
     game: AnyGame,
     tt: TranspositionTable,
+    /// Whether `bestmove` names the expected reply (the `Ponder` option).
+    ponder_move: bool,
+}
+
+/// The flags the engine raises for the running job.
+#[derive(Debug, Default)]
+struct Signals {
+    /// `stop` (or `quit`): end the job now.
+    stop: AtomicBool,
+    /// `ponderhit` or `stop`: end the search on the opponent's time.
+    ponder_end: AtomicBool,
 }
 
 /// What the thread tells about the job it runs.
@@ -163,19 +232,20 @@ enum Progress {
 }
 
 /// The search thread's body: runs orders one after the other until the engine hangs up.
-fn serve(orders: Receiver<Order>, progress: Sender<Progress>, stop: &AtomicBool, out: &Output) {
+fn serve(orders: Receiver<Order>, progress: Sender<Progress>, signals: &Signals, out: &Output) {
     let mut buffers = SearchBuffers::new();
     for Order {
         job,
         mut game,
         mut tt,
+        ponder_move,
     } in orders
     {
         let answer = guarded(&job, &mut tt, &mut buffers, out, |tt, buffers| {
-            job.run(&mut game, tt, buffers, stop, out)
+            job.run(&mut game, tt, buffers, signals, ponder_move, out)
         });
         if job.waits_for_stop() {
-            wait_for_stop(stop);
+            wait_for(&signals.stop);
         }
         if progress.send(Progress::Finishing).is_err() {
             return;
@@ -187,9 +257,9 @@ fn serve(orders: Receiver<Order>, progress: Sender<Progress>, stop: &AtomicBool,
     }
 }
 
-/// Blocks until `stop` is set; [`Worker::stop`] unparks the thread after setting it.
-fn wait_for_stop(stop: &AtomicBool) {
-    while !stop.load(Ordering::SeqCst) {
+/// Blocks until `flag` is set; [`Worker`] unparks the thread after setting one.
+fn wait_for(flag: &AtomicBool) {
+    while !flag.load(Ordering::SeqCst) {
         thread::park();
     }
 }
@@ -202,14 +272,14 @@ struct SearchThread {
 }
 
 impl SearchThread {
-    fn spawn(stop: &Arc<AtomicBool>, out: &Output) -> io::Result<SearchThread> {
+    fn spawn(signals: &Arc<Signals>, out: &Output) -> io::Result<SearchThread> {
         let (orders, incoming) = mpsc::channel();
         let (progress_tx, progress) = mpsc::channel();
-        let stop = Arc::clone(stop);
+        let signals = Arc::clone(signals);
         let out = out.clone();
         let handle = thread::Builder::new()
             .name("search".into())
-            .spawn(move || serve(incoming, progress_tx, &stop, &out))?;
+            .spawn(move || serve(incoming, progress_tx, &signals, &out))?;
         Ok(SearchThread {
             orders,
             progress,
@@ -230,8 +300,12 @@ pub enum Collected {
 /// The search thread's handle: at most one job at a time. The thread starts with the first
 /// job and serves every later one; should it ever die, the next job starts a new one.
 pub struct Worker {
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
     out: Output,
+    /// Whether the next jobs' `bestmove` names the expected reply.
+    ponder_move: bool,
+    /// True from the start of a [`Job::Ponder`] until its `ponderhit` or its end.
+    pondering: bool,
     thread: Option<SearchThread>,
     /// True from a job's start until [`Worker::collect`] finds it answered.
     busy: bool,
@@ -241,8 +315,10 @@ impl Worker {
     /// A worker with no job, whose thread will write to `out`.
     pub fn new(out: Output) -> Self {
         Worker {
-            stop: Arc::new(AtomicBool::new(false)),
+            signals: Arc::new(Signals::default()),
             out,
+            ponder_move: false,
+            pondering: false,
             thread: None,
             busy: false,
         }
@@ -253,12 +329,20 @@ impl Worker {
     /// there is none yet; the error says why it could not be (the table is then lost).
     pub fn start(&mut self, job: Job, game: AnyGame, tt: TranspositionTable) -> io::Result<()> {
         debug_assert!(!self.busy, "a job is already running");
-        self.stop.store(false, Ordering::SeqCst);
-        let mut order = Order { job, game, tt };
+        self.signals.stop.store(false, Ordering::SeqCst);
+        self.signals.ponder_end.store(false, Ordering::SeqCst);
+        let pondering = matches!(job, Job::Ponder(_));
+        let mut order = Order {
+            job,
+            game,
+            tt,
+            ponder_move: self.ponder_move,
+        };
         if let Some(thread) = &self.thread {
             match thread.orders.send(order) {
                 Ok(()) => {
                     self.busy = true;
+                    self.pondering = pondering;
                     return Ok(());
                 }
                 // The thread is gone (it cannot hang up otherwise): start another.
@@ -267,13 +351,29 @@ impl Worker {
         }
         let thread = self
             .thread
-            .insert(SearchThread::spawn(&self.stop, &self.out)?);
+            .insert(SearchThread::spawn(&self.signals, &self.out)?);
         thread
             .orders
             .send(order)
             .map_err(|_| io::Error::other("the search thread ended as it started"))?;
         self.busy = true;
+        self.pondering = pondering;
         Ok(())
+    }
+
+    /// Whether the `bestmove` of the jobs started from now on names the expected reply.
+    pub fn set_ponder_move(&mut self, ponder_move: bool) {
+        self.ponder_move = ponder_move;
+    }
+
+    /// `ponderhit`: the running [`Job::Ponder`] goes on as a search within its limits.
+    /// Nothing happens when no job ponders (UCI habit: a late `ponderhit` is ignored).
+    pub fn ponderhit(&mut self) {
+        if self.busy && self.pondering {
+            self.pondering = false;
+            self.signals.ponder_end.store(true, Ordering::SeqCst);
+            self.unpark();
+        }
     }
 
     /// Collects the job if it has finished, waiting for it up to `wait`. Once the thread
@@ -324,7 +424,12 @@ impl Worker {
     }
 
     fn raise_stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
+        self.signals.stop.store(true, Ordering::SeqCst);
+        self.signals.ponder_end.store(true, Ordering::SeqCst);
+        self.unpark();
+    }
+
+    fn unpark(&self) {
         if let Some(thread) = &self.thread {
             thread.handle.thread().unpark();
         }

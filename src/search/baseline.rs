@@ -5,18 +5,30 @@ use super::rng::Rng;
 use crate::games::{Game, GameState, Status, MAX_MOVES};
 
 /// A legal move chosen uniformly at random; `None` when the game is over.
-pub(crate) fn random_move<G: Game>(state: &GameState<G>, rng: &mut Rng) -> Option<G::Move> {
+/// Only moves among `allowed` count, when it names any legal move.
+pub(crate) fn random_move<G: Game>(
+    state: &GameState<G>,
+    allowed: &[G::Move],
+    rng: &mut Rng,
+) -> Option<G::Move> {
     let mut moves = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut moves);
+    super::restrict_root(&mut moves, allowed);
     (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
 }
 
 /// A move that wins on the spot if there is one, else the move after which the position
 /// evaluates best for the mover (a draw counts 0); ties are broken at random. `None` when
-/// the game is over. `state` comes back as it was.
-pub(crate) fn greedy_move<G: Game>(state: &mut GameState<G>, rng: &mut Rng) -> Option<G::Move> {
+/// the game is over. Only moves among `allowed` count, when it names any legal move. `state`
+/// comes back as it was.
+pub(crate) fn greedy_move<G: Game>(
+    state: &mut GameState<G>,
+    allowed: &[G::Move],
+    rng: &mut Rng,
+) -> Option<G::Move> {
     let mut moves = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut moves);
+    super::restrict_root(&mut moves, allowed);
     let mover = state.position().side_to_move();
     let mut best = Vec::with_capacity(moves.len());
     let mut best_value = i64::MIN;

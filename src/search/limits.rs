@@ -45,6 +45,14 @@ pub struct Limits {
     pub move_overhead: Duration,
     /// How to choose the move (the `Strategy` option).
     pub strategy: Strategy,
+    /// `go mate N`: the search ends once it has proven a win for the side to move in at most
+    /// N of its moves (2N - 1 plies). It is a limit of its own: without others the search
+    /// deepens until it finds such a mate, proves the result otherwise, reaches the deepest
+    /// ply or is stopped. The `search` strategy then uses alpha-beta in every game.
+    pub mate: Option<u32>,
+    /// `go searchmoves`: the root moves to choose from, in the game's notation; every move
+    /// when empty or when none of them is legal.
+    pub searchmoves: Vec<String>,
 }
 
 impl Limits {
@@ -56,7 +64,8 @@ impl Limits {
             || (self.depth.is_none()
                 && self.nodes.is_none()
                 && self.movetime.is_none()
-                && self.clock.is_none())
+                && self.clock.is_none()
+                && self.mate.is_none())
     }
 }
 
@@ -96,6 +105,10 @@ mod tests {
             },
             Limits {
                 clock: Some(Clock::default()),
+                ..Limits::default()
+            },
+            Limits {
+                mate: Some(2),
                 ..Limits::default()
             },
         ];

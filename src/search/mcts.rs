@@ -130,6 +130,8 @@ pub(crate) struct Mcts<G: Game> {
     /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
     visited: u64,
     max_depth: usize,
+    /// The root moves the next search may choose from (`go searchmoves`); all when empty.
+    allowed_at_root: Vec<G::Move>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -149,6 +151,7 @@ impl<G: Game> Mcts<G> {
             rng: Rng::new(seed),
             visited: 0,
             max_depth: 0,
+            allowed_at_root: Vec::new(),
         }
     }
 
@@ -173,7 +176,9 @@ impl<G: Game> Mcts<G> {
     ) -> Option<G::Move> {
         self.visited = 0;
         self.max_depth = 0;
-        if !self.reuse_tree(state.position()) {
+        let restricted = !self.allowed_at_root.is_empty();
+        // A kept tree's root has every move: a restricted search starts afresh.
+        if restricted || !self.reuse_tree(state.position()) {
             self.nodes.clear();
             self.nodes.push(Node::new(None, 0));
         }
@@ -213,7 +218,17 @@ impl<G: Game> Mcts<G> {
         }
         let info = self.info(state, run.control.elapsed());
         (run.report)(&info);
+        if restricted {
+            // Nor may the next search reuse a root that lacks moves.
+            self.root = None;
+        }
         self.best_child(0).and_then(|child| self.nodes[child].mv)
+    }
+
+    /// Restricts the root of the next searches to `allowed` (every move when empty).
+    pub(crate) fn restrict_root(&mut self, allowed: &[G::Move]) {
+        self.allowed_at_root.clear();
+        self.allowed_at_root.extend_from_slice(allowed);
     }
 
     /// Makes the node of the last tree that stands for `position` (a child or grandchild of
@@ -354,6 +369,9 @@ impl<G: Game> Mcts<G> {
     fn expand(&mut self, state: &GameState<G>, node: usize) {
         self.moves.clear();
         state.generate_moves(&mut self.moves);
+        if node == 0 {
+            super::restrict_root(&mut self.moves, &self.allowed_at_root);
+        }
         if self.nodes.len() + self.moves.len() > MAX_TREE_NODES {
             return;
         }

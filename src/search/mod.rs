@@ -29,7 +29,7 @@ pub use limits::{Clock, Limits};
 pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
-use crate::games::{Game, GameState, SearchStyle};
+use crate::games::{Game, GameState, MoveList, SearchStyle};
 use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
@@ -42,6 +42,10 @@ use value::{is_mate, INFINITY, MATE, MAX_PLY};
 /// - `nodes` counts positions visited, in the tree and in the playouts;
 /// - `depth N` alone means N thousand playouts (a fixed amount of work, like a depth);
 /// - without a limit it runs until `stop`.
+///
+/// Whatever the strategy, only the root moves `limits.searchmoves` names are considered
+/// when it names any legal one, and `limits.mate` makes the search alpha-beta (see
+/// [`Limits::mate`]).
 pub fn best_move<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -51,9 +55,14 @@ pub fn best_move<G: Game>(
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let seed = buffers.seed(state.position().hash());
+    let allowed = allowed_root_moves(state.position(), limits);
     match limits.strategy {
         Strategy::Search => match G::SEARCH_STYLE {
             SearchStyle::AlphaBeta => search(state, limits, tt, buffers, stop, report),
+            // Proving a mate is alpha-beta's work.
+            SearchStyle::Playouts if limits.mate.is_some() => {
+                search(state, limits, tt, buffers, stop, report)
+            }
             SearchStyle::Playouts => {
                 solve_then_play_out(state, limits, tt, buffers, seed, stop, report)
             }
@@ -67,8 +76,26 @@ pub fn best_move<G: Game>(
             stop,
             report,
         ),
-        Strategy::Greedy => baseline::greedy_move(state, &mut rng::Rng::new(seed)),
-        Strategy::Random => baseline::random_move(state, &mut rng::Rng::new(seed)),
+        Strategy::Greedy => baseline::greedy_move(state, &allowed, &mut rng::Rng::new(seed)),
+        Strategy::Random => baseline::random_move(state, &allowed, &mut rng::Rng::new(seed)),
+    }
+}
+
+/// The moves of `position` that `limits.searchmoves` names (the texts that are not legal
+/// moves are left out); empty, meaning every move, when it names none.
+fn allowed_root_moves<G: Game>(position: &G, limits: &Limits) -> Vec<G::Move> {
+    limits
+        .searchmoves
+        .iter()
+        .filter_map(|text| position.parse_move(text).ok())
+        .collect()
+}
+
+/// Keeps in the root `moves` only those in `allowed`, unless `allowed` is empty or names
+/// none of them: a search always has every move to fall back on.
+pub(crate) fn restrict_root<M: Copy + Eq>(moves: &mut MoveList<M>, allowed: &[M]) {
+    if !allowed.is_empty() && moves.iter().any(|mv| allowed.contains(mv)) {
+        moves.retain(|mv| allowed.contains(mv));
     }
 }
 
@@ -104,6 +131,7 @@ fn solve_then_play_out<G: Game>(
         infinite: false,
         move_overhead: Duration::ZERO,
         strategy: Strategy::Search,
+        ..limits.clone()
     };
     if solving.nodes.is_some() || solving.movetime.is_some() {
         let solved = alpha_beta(state, &solving, tt, buffers, stop, report);
@@ -162,6 +190,7 @@ fn monte_carlo<G: Game>(
         report,
     };
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
+    tree.restrict_root(&allowed_root_moves(state.position(), limits));
     let best = tree.run(state, &mut run);
     buffers.keep_tree(tree);
     best
@@ -179,7 +208,9 @@ fn monte_carlo<G: Game>(
 /// - `nodes` stops before visiting more nodes than that;
 /// - `movetime` and the side to move's clock give a time budget (see [`time`]); a search
 ///   with a time budget also ends after depth 1 when there is only one legal move;
-/// - `stop` ends the search at once.
+/// - `stop` ends the search at once;
+/// - `mate` ends it once a win in that many moves of the side to move is proven;
+/// - `searchmoves` is not a limit: only the root moves it names are searched.
 ///
 /// Without any of them the search deepens until `stop` or the deepest ply. Whatever the
 /// limits, it stops deepening once an iteration has proven its result: a mate within its
@@ -227,7 +258,10 @@ fn alpha_beta<G: Game>(
     report: &mut dyn FnMut(&Info),
 ) -> Option<Found<G::Move>> {
     let mut workspace = buffers.take::<G::Move>();
+    let allowed = allowed_root_moves(state.position(), limits);
     state.generate_moves(&mut workspace.root_moves);
+    // The same restriction as the searcher's at ply 0, so that root indices agree.
+    restrict_root(&mut workspace.root_moves, &allowed);
     let root_moves = workspace.root_moves.len();
     let best = if root_moves == 0 {
         None
@@ -236,6 +270,7 @@ fn alpha_beta<G: Game>(
         let budget = time_budget(limits, state.position());
         let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
         let mut searcher = Searcher::<G>::new(tt, control, &mut workspace);
+        searcher.allowed_at_root = &allowed;
         let (best_index, proven) = deepen(&mut searcher, state, limits, budget, root_moves, report);
         workspace
             .root_moves
@@ -285,6 +320,9 @@ fn deepen<G: Game>(
         if searcher.unproven == unproven_before || proven_within(value, depth) {
             return (best_index, true);
         }
+        if mate_found(limits, value) {
+            return (best_index, false);
+        }
         if let Some(budget) = budget {
             if root_moves == 1 || searcher.control.elapsed() >= budget.soft {
                 break;
@@ -327,6 +365,14 @@ fn table_move(tt: &TranspositionTable, hash: u64, root_moves: usize) -> u16 {
         .and_then(|entry| entry.move_index)
         .filter(|&i| usize::from(i) < root_moves)
         .unwrap_or(0)
+}
+
+/// True when `value` is the mate `limits.mate` asks for: a win for the side to move in at
+/// most that many of its moves.
+fn mate_found(limits: &Limits, value: i32) -> bool {
+    limits
+        .mate
+        .is_some_and(|moves| value >= value::MATE_BOUND && MATE - value < 2 * moves as i32)
 }
 
 /// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.

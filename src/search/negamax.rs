@@ -36,6 +36,8 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) root_best: Option<(u16, i32)>,
     /// The move buffers, the best lines (`workspace.pv`) and the killer moves.
     pub(crate) workspace: &'a mut Workspace<G::Move>,
+    /// The root moves searched (`go searchmoves`); every move when empty.
+    pub(crate) allowed_at_root: &'a [G::Move],
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -54,6 +56,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             root_hint: None,
             root_best: None,
             workspace,
+            allowed_at_root: &[],
         }
     }
 
@@ -119,6 +122,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut buffers = std::mem::take(&mut self.workspace.plies[ply]);
         buffers.moves.clear();
         state.generate_moves(&mut buffers.moves);
+        if ply == 0 {
+            super::restrict_root(&mut buffers.moves, self.allowed_at_root);
+        }
         if buffers.moves.is_empty() {
             self.workspace.plies[ply] = buffers;
             return self.terminal_value(state, ply);

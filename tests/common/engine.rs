@@ -20,7 +20,12 @@ pub struct Engine {
 
 impl Engine {
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = spawn_engine(args);
+        Engine::start_logging("warn", args)
+    }
+
+    /// An engine whose log level (`RUST_LOG`) is `level`.
+    pub fn start_logging(level: &str, args: &[&str]) -> Engine {
+        let mut child = spawn_engine_logging(level, args);
         let stdin = child.stdin.take();
         let lines = read_lines(child.stdout.take().expect("piped stdout"));
         let stderr = read_lines(child.stderr.take().expect("piped stderr"));
@@ -127,9 +132,14 @@ impl Drop for Engine {
 
 /// The engine binary with `args`, every stream piped.
 pub fn spawn_engine(args: &[&str]) -> Child {
+    spawn_engine_logging("warn", args)
+}
+
+/// The engine binary with `args` and the log level (`RUST_LOG`) `level`, every stream piped.
+pub fn spawn_engine_logging(level: &str, args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_tablero"))
         .args(args)
-        .env("RUST_LOG", "warn")
+        .env("RUST_LOG", level)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -294,6 +294,16 @@ impl Game for Crossings {
         }
     }
 
+    /// A crossing the opponent cannot answer wins; neither player able to move draws
+    /// (RULES.md). Threefold repetition is the history's ([`crate::games::GameState`]).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.turn() {
+            Turn::CounterCrossings(0) => Some("crossing unanswered"),
+            Turn::Stuck => Some("no moves"),
+            _ => None,
+        }
+    }
+
     #[inline]
     fn hash(&self) -> u64 {
         self.hash

@@ -233,6 +233,15 @@ impl Game for CrossJack {
         self.status
     }
 
+    /// A win is a mark on the opponent's zone row; a draw, a blockade (RULES.md).
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.status {
+            Status::InPlay => None,
+            Status::Won(_) => Some("zone row reached"),
+            Status::Draw => Some("blockade"),
+        }
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

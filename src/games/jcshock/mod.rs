@@ -243,6 +243,11 @@ impl Game for JcShock {
         }
     }
 
+    /// The game ends when every piece is placed and the runs are scored (RULES.md).
+    fn end_reason(&self) -> Option<&'static str> {
+        self.all_placed().then_some("score")
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
