@@ -353,9 +353,9 @@ fn the_hash_option_resizes_the_table() {
     // Crossings: its `search` is alpha-beta, which fills the table.
     let mut engine = engine_for("crossings", "8");
     engine.send("setoption name Hash value 1");
-    let small = last_info(&mut engine, 4, "hashfull");
+    let small = last_info(&mut engine, 5, "hashfull");
     engine.send("setoption name Hash value 16");
-    let large = last_info(&mut engine, 4, "hashfull");
+    let large = last_info(&mut engine, 5, "hashfull");
     // The same search fills sixteen times the share of a table sixteen times smaller.
     assert!(large > 0, "the search stores results");
     assert!(
