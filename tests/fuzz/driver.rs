@@ -115,6 +115,9 @@ pub struct Fuzzer<T: Transport> {
     burst_one_in: usize,
 }
 
+/// A long run prints its counts every so many inputs.
+const PROGRESS_EVERY: u64 = 500_000;
+
 /// How many findings of one kind are kept with their input.
 const KEEP_PER_KIND: u64 = 3;
 
@@ -144,8 +147,13 @@ impl<T: Transport> Fuzzer<T> {
     /// Sends about `inputs` fuzz lines; stops early when the engine hangs.
     pub fn run(&mut self, inputs: u64) -> Result<(), String> {
         let started = Instant::now();
+        let mut next_report = PROGRESS_EVERY;
         while self.stats.inputs < inputs {
             self.one_round()?;
+            if self.stats.inputs >= next_report {
+                log_progress(&self.stats, started);
+                next_report += PROGRESS_EVERY;
+            }
         }
         self.close_searches()?;
         log_progress(&self.stats, started);
