@@ -106,7 +106,7 @@ fn fuzz<T: Transport>(
 
 /// The pipe run; also reports panic messages on the engine's stderr.
 fn fuzz_pipe(seed: u64, inputs: u64) -> Vec<String> {
-    let (mut report, mut fuzzer) = fuzz("pipe", seed, inputs, Pipe::start(), 6);
+    let (mut report, mut fuzzer) = fuzz("pipe", seed, inputs, Pipe::start(), 1);
     let transport = fuzzer.transport_mut();
     transport.check_stderr();
     report.extend(

@@ -44,6 +44,8 @@ pub trait Transport {
     /// Sends `lines` at once, without waiting in between, and returns every line written
     /// until they are all handled.
     fn burst(&mut self, lines: &[&str]) -> Result<Reply, String>;
+    /// Ends the input (end of file), checks the end of the session and starts a new one.
+    fn end_input(&mut self) -> Result<(), String>;
 }
 
 /// One thing found wrong.
@@ -271,7 +273,11 @@ impl<T: Transport> Fuzzer<T> {
         let text = decode(bytes);
         let word = text.as_deref().map(check::command_word).unwrap_or_default();
         let cheap = self.transport.cheap_state();
-        let watch = cheap || matches!(word.as_str(), "position" | "setoption") || word.len() > 12;
+        // Through the pipe each probe is a round trip: the commands that change the state,
+        // and one line in sixteen of any other kind.
+        let watch = cheap
+            || matches!(word.as_str(), "position" | "setoption")
+            || self.gen.rng.below(16) == 0;
         let startpos_probe =
             word == "setoption" && !self.searches.open && self.gen.rng.below(4) == 0;
         if startpos_probe {
@@ -539,6 +545,11 @@ impl<T: Transport> Fuzzer<T> {
             self.transport.after_quit()?;
             self.searches = Searches::default();
             return Ok(());
+        }
+        if self.gen.rng.below(8) == 0 {
+            // End of input in the middle of whatever the burst started.
+            self.stats.quits += 1;
+            return self.transport.end_input();
         }
         let stop = self.transport.line(b"stop")?;
         let bestmoves = reply

@@ -103,6 +103,12 @@ impl Transport for InProcess {
         Ok(())
     }
 
+    /// What the protocol loop does at the end of input, then as after `quit`.
+    fn end_input(&mut self) -> Result<(), String> {
+        self.engine.shutdown();
+        self.after_quit()
+    }
+
     fn burst(&mut self, lines: &[&str]) -> Result<Reply, String> {
         let mut quit = false;
         for line in lines {

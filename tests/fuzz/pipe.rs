@@ -217,6 +217,11 @@ impl Transport for Pipe {
         exited
     }
 
+    /// Closes stdin: the engine must exit with status 0 (`wait_exit` closes it).
+    fn end_input(&mut self) -> Result<(), String> {
+        self.after_quit()
+    }
+
     fn burst(&mut self, lines: &[&str]) -> Result<Reply, String> {
         let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
         let mut reply = self.exchange(text.as_bytes())?;
