@@ -133,7 +133,7 @@ fn assert_nothing_found(report: &[String], panics_before: usize) {
 fn fuzz_in_process_short() {
     count_panics();
     let before = PANICS.load(Ordering::SeqCst);
-    let (report, _) = fuzz("in-process", 1, 10_000, InProcess::new(), 8);
+    let (report, _) = fuzz("in-process", 1, 5_000, InProcess::new(), 8);
     assert_nothing_found(&report, before);
 }
 
@@ -141,7 +141,7 @@ fn fuzz_in_process_short() {
 fn fuzz_through_the_pipe_short() {
     count_panics();
     let before = PANICS.load(Ordering::SeqCst);
-    assert_nothing_found(&fuzz_pipe(2, 300), before);
+    assert_nothing_found(&fuzz_pipe(2, 200), before);
 }
 
 /// The long run of `scripts/fuzz.sh`: `FUZZ_INPUTS` lines in-process (default ten million)
