@@ -78,8 +78,8 @@ pub fn unreadable_line(
     Ok(())
 }
 
-/// Checks the answer `lines` to the readable line `line`: at most one error line, and that
-/// one specific; no silent drop. Returns whether the line was refused.
+/// Checks the answer `lines` to the readable line `line`: at most one error line (a `go`
+/// may have one per parameter it could not use), each specific; no silent drop. Returns whether the line was refused.
 pub fn readable_line(line: &str, lines: &[String]) -> Result<bool, String> {
     let errors = errors(lines);
     let word = command_word(line);
@@ -92,6 +92,11 @@ pub fn readable_line(line: &str, lines: &[String]) -> Result<bool, String> {
             }
         }
         [error] => specific(line, error).map(|()| true),
+        // A `go` reports each parameter it could not use, then searches on the rest.
+        _ if word == "go" => errors
+            .iter()
+            .try_for_each(|error| specific(line, error))
+            .map(|()| true),
         _ => Err(format!("more than one error line: {errors:?}")),
     }
 }
@@ -221,8 +226,29 @@ mod tests {
         assert!(readable_line("fly", &[]).is_err());
         assert_eq!(readable_line("", &[]), Ok(false));
         assert!(readable_line(
-            "go",
-            &lines(&[&format!("{ERROR}go: a"), &format!("{ERROR}go: b")])
+            "ucinewgame",
+            &lines(&[
+                &format!("{ERROR}ucinewgame: a"),
+                &format!("{ERROR}ucinewgame: b")
+            ])
+        )
+        .is_err());
+        assert_eq!(
+            readable_line(
+                "go depth x nodes y",
+                &lines(&[
+                    &format!("{ERROR}go: expected a depth, found 'x'"),
+                    &format!("{ERROR}go: expected a node count, found 'y'")
+                ])
+            ),
+            Ok(true)
+        );
+        assert!(readable_line(
+            "go depth x nodes y",
+            &lines(&[
+                &format!("{ERROR}go: expected a depth, found 'x'"),
+                &format!("{ERROR}go: unexpected 'y'")
+            ])
         )
         .is_err());
     }
