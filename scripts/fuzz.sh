@@ -2,9 +2,9 @@
 # Runs the protocol fuzzer of tests/fuzz.rs for a long time: seeded, reproducible, no
 # dependencies. Lines generated from the grammar and mutations of the corpus of real
 # sessions (tests/fuzz/corpus.txt) go to the engine in-process and to the real binary through
-# pipes; every answer is checked (no panic, one specific error line per refused line, state
-# unchanged after it, no line silently dropped, exactly one bestmove per accepted go,
-# isready always answered).
+# pipes; every answer is checked (no panic, one specific error line per refused line (a go:
+# one per parameter it could not use), state unchanged after it, no line silently dropped,
+# exactly one bestmove per accepted go, isready always answered).
 #
 # Usage: scripts/fuzz.sh [--inputs N] [--pipe-inputs N] [--seed S] [--jobs J]
 #   --inputs N       lines sent in-process (default 10000000)
