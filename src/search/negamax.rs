@@ -19,7 +19,7 @@ const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 
 /// The state of one search: everything the recursion needs, allocated before it starts.
 pub(crate) struct Searcher<'a, G: Game> {
-    pub(crate) tt: &'a mut TranspositionTable,
+    pub(crate) tt: &'a TranspositionTable,
     pub(crate) control: Control<'a>,
     /// Nodes visited so far.
     pub(crate) nodes: u64,
@@ -41,7 +41,7 @@ pub(crate) struct Searcher<'a, G: Game> {
 impl<'a, G: Game> Searcher<'a, G> {
     /// A searcher at its first node, working in `workspace`.
     pub(crate) fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         control: Control<'a>,
         workspace: &'a mut Workspace<G::Move>,
     ) -> Self {

@@ -9,6 +9,9 @@
 //! bound from a shallower search does not replace a deeper result of the same search for the
 //! same position: the deeper one answers more probes.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use super::value::{from_table, to_table};
 
 /// Which side of the true value a stored score lies on.
@@ -45,6 +48,7 @@ const NO_MOVE: u16 = u16::MAX;
 /// How many slots `hashfull` looks at.
 const HASHFULL_SAMPLE: usize = 1000;
 
+/// A slot as read from the table (or about to be written to it).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     key: u64,
@@ -55,7 +59,17 @@ struct Slot {
     meta: u8,
 }
 
-type Cluster = [Slot; SLOTS_PER_CLUSTER];
+/// A slot as stored: two words that threads read and write without locks. The first is the
+/// key XORed with the second, the packed data, so that a slot torn by two threads writing
+/// at once reads as another position's (its key no longer matches) instead of as wrong data
+/// for this one.
+#[derive(Debug, Default)]
+struct AtomicSlot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+type Cluster = [AtomicSlot; SLOTS_PER_CLUSTER];
 
 impl Slot {
     fn is_empty(&self) -> bool {
@@ -79,6 +93,42 @@ impl Slot {
         let age = i32::from(generation.wrapping_sub(self.generation()) & GENERATION_MASK);
         i32::from(self.depth) - 8 * age
     }
+
+    /// Score, move, depth and meta in the low 48 bits of a word.
+    fn data(&self) -> u64 {
+        u64::from(self.score as u16)
+            | u64::from(self.move_index) << 16
+            | u64::from(self.depth) << 32
+            | u64::from(self.meta) << 40
+    }
+}
+
+impl AtomicSlot {
+    /// The slot's content; a torn slot reads with a key no probe asks for.
+    #[inline]
+    fn read(&self) -> Slot {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        Slot {
+            key: check ^ data,
+            score: data as u16 as i16,
+            move_index: (data >> 16) as u16,
+            depth: (data >> 32) as u8,
+            meta: (data >> 40) as u8,
+        }
+    }
+
+    #[inline]
+    fn write(&self, slot: &Slot) {
+        let data = slot.data();
+        self.check.store(slot.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.check.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
 }
 
 fn encode_bound(bound: Bound) -> u8 {
@@ -90,9 +140,13 @@ fn encode_bound(bound: Bound) -> u8 {
 }
 
 /// A hash table of search results keyed by Zobrist hash, sized in megabytes.
+///
+/// The slots can be shared between threads ([`TranspositionTable::share`]): every handle
+/// reads and writes the same slots, without locks (see `AtomicSlot`), which is how the
+/// threads of a parallel search learn from each other.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    clusters: Vec<Cluster>,
+    clusters: Arc<[Cluster]>,
     generation: u8,
 }
 
@@ -106,14 +160,23 @@ impl TranspositionTable {
         }
     }
 
+    /// Another handle on the same slots, in the same search (generation): what one handle
+    /// stores, the other finds.
+    pub fn share(&self) -> TranspositionTable {
+        TranspositionTable {
+            clusters: Arc::clone(&self.clusters),
+            generation: self.generation,
+        }
+    }
+
     /// How many results the table can hold.
     pub fn capacity(&self) -> usize {
         self.clusters.len() * SLOTS_PER_CLUSTER
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (for every handle).
     pub fn clear(&mut self) {
-        self.clusters.fill(Cluster::default());
+        self.clusters.iter().flatten().for_each(AtomicSlot::clear);
         self.generation = 0;
     }
 
@@ -128,7 +191,7 @@ impl TranspositionTable {
     pub fn hashfull(&self) -> u32 {
         let sample = self.clusters.iter().flatten().take(HASHFULL_SAMPLE);
         let (mut seen, mut used) = (0u32, 0u32);
-        for slot in sample {
+        for slot in sample.map(AtomicSlot::read) {
             seen += 1;
             if !slot.is_empty() && slot.generation() == self.generation {
                 used += 1;
@@ -142,6 +205,7 @@ impl TranspositionTable {
         let slot = self
             .cluster(hash)
             .iter()
+            .map(AtomicSlot::read)
             .find(|s| !s.is_empty() && s.key == hash)?;
         Some(TtEntry {
             depth: u32::from(slot.depth),
@@ -153,41 +217,34 @@ impl TranspositionTable {
 
     /// Records a result for the position `hash` searched `ply` plies from the root. Without a
     /// move, a move already stored for the position is kept.
-    pub fn store(&mut self, hash: u64, ply: usize, entry: TtEntry) {
+    pub fn store(&self, hash: u64, ply: usize, entry: TtEntry) {
         let generation = self.generation;
-        let cluster = self.cluster_mut(hash);
+        let stored = self.cluster(hash);
+        let cluster: [Slot; SLOTS_PER_CLUSTER] = std::array::from_fn(|i| stored[i].read());
         let victim = match cluster.iter().position(|s| !s.is_empty() && s.key == hash) {
             Some(same) if keeps_deeper(&cluster[same], &entry, generation) => return,
             Some(same) => same,
-            None => replacement(cluster, generation),
+            None => replacement(&cluster, generation),
         };
-        let slot = &mut cluster[victim];
+        let slot = &cluster[victim];
         let kept_move = if slot.key == hash && !slot.is_empty() {
             slot.move_index
         } else {
             NO_MOVE
         };
-        *slot = Slot {
+        stored[victim].write(&Slot {
             key: hash,
             score: to_table(entry.score, ply),
             move_index: entry.move_index.unwrap_or(kept_move),
             depth: entry.depth.min(u32::from(u8::MAX)) as u8,
             meta: encode_bound(entry.bound) | (generation << 2),
-        };
-    }
-
-    fn cluster_index(&self, hash: u64) -> usize {
-        // Multiply-shift maps the hash onto any table length without a power-of-two size.
-        ((u128::from(hash) * self.clusters.len() as u128) >> 64) as usize
+        });
     }
 
     fn cluster(&self, hash: u64) -> &Cluster {
-        &self.clusters[self.cluster_index(hash)]
-    }
-
-    fn cluster_mut(&mut self, hash: u64) -> &mut Cluster {
-        let index = self.cluster_index(hash);
-        &mut self.clusters[index]
+        // Multiply-shift maps the hash onto any table length without a power-of-two size.
+        let index = ((u128::from(hash) * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[index]
     }
 }
 
@@ -200,7 +257,7 @@ fn keeps_deeper(slot: &Slot, entry: &TtEntry, generation: u8) -> bool {
 }
 
 /// The slot of `cluster` a new position should take: an empty one, else the least valuable.
-fn replacement(cluster: &Cluster, generation: u8) -> usize {
+fn replacement(cluster: &[Slot; SLOTS_PER_CLUSTER], generation: u8) -> usize {
     if let Some(empty) = cluster.iter().position(Slot::is_empty) {
         return empty;
     }
@@ -210,18 +267,16 @@ fn replacement(cluster: &Cluster, generation: u8) -> usize {
 }
 
 /// Clusters for about `megabytes` MB, halving the request while the allocator refuses it.
-fn allocate(megabytes: usize) -> Vec<Cluster> {
+fn allocate(megabytes: usize) -> Arc<[Cluster]> {
     let bytes = megabytes.saturating_mul(1024 * 1024);
     let mut count = (bytes / std::mem::size_of::<Cluster>()).max(1);
     loop {
-        let mut clusters = Vec::new();
-        if clusters.try_reserve_exact(count).is_ok() {
-            clusters.resize(count, Cluster::default());
-            return clusters;
-        }
-        if count == 1 {
-            // Not even one cluster: let the allocator report it as any other allocation would.
-            return vec![Cluster::default()];
+        // The memory is tried first so that a refusal halves the request instead of
+        // aborting; the table is then built in one allocation of its own.
+        let mut trial: Vec<Cluster> = Vec::new();
+        if count == 1 || trial.try_reserve_exact(count).is_ok() {
+            drop(trial);
+            return (0..count).map(|_| Cluster::default()).collect();
         }
         count /= 2;
     }
