@@ -96,6 +96,7 @@ impl GoParams {
             infinite: self.infinite,
             move_overhead,
             strategy,
+            ..Limits::default()
         }
     }
 }

@@ -212,6 +212,8 @@ impl Engine {
             Change::ClearHash => self.clear_table(),
             Change::MoveOverhead(overhead) => self.options.move_overhead = overhead,
             Change::Strategy(strategy) => self.options.strategy = strategy,
+            Change::Threads(threads) => self.options.threads = threads,
+            Change::MultiPv(lines) => self.options.multipv = lines,
         }
         Ok(())
     }
@@ -242,9 +244,10 @@ impl Engine {
         if status.is_over() {
             return Err(EngineError::GameOver(status));
         }
-        self.start(Job::Search(
-            params.to_limits(self.options.move_overhead, self.options.strategy),
-        ))
+        let mut limits = params.to_limits(self.options.move_overhead, self.options.strategy);
+        limits.threads = self.options.threads;
+        limits.multipv = self.options.multipv;
+        self.start(Job::Search(limits))
     }
 
     fn perft(&mut self, depth: u32) -> Result<(), EngineError> {

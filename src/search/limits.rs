@@ -45,6 +45,10 @@ pub struct Limits {
     pub move_overhead: Duration,
     /// How to choose the move (the `Strategy` option).
     pub strategy: Strategy,
+    /// Threads to search with (the `Threads` option); 0 counts as 1.
+    pub threads: usize,
+    /// Best lines to report (the `MultiPV` option); 0 counts as 1.
+    pub multipv: usize,
 }
 
 impl Limits {

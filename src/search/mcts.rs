@@ -494,6 +494,9 @@ impl<G: Game> Mcts<G> {
             time,
             hashfull: (self.nodes.len() * 1000 / MAX_TREE_NODES) as u32,
             pv,
+            multipv: None,
+            bound: None,
+            currmove: None,
         }
     }
 }

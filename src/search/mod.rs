@@ -15,16 +15,18 @@ mod negamax;
 mod ordering;
 mod pv;
 mod rng;
+mod smp;
 pub mod strategy;
 pub mod time;
 pub mod tt;
 pub mod value;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
 
 pub use buffers::SearchBuffers;
-pub use info::{Info, Score};
+pub use info::{Bound, CurrMove, Info, Score};
+pub use smp::MAX_HELPERS;
 pub use limits::{Clock, Limits};
 pub use strategy::Strategy;
 pub use tt::TranspositionTable;
@@ -51,6 +53,7 @@ pub fn best_move<G: Game>(
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let seed = buffers.seed(state.position().hash());
+    buffers.set_threads(limits.threads);
     match limits.strategy {
         Strategy::Search => match G::SEARCH_STYLE {
             SearchStyle::AlphaBeta => search(state, limits, tt, buffers, stop, report),
@@ -104,6 +107,8 @@ fn solve_then_play_out<G: Game>(
         infinite: false,
         move_overhead: Duration::ZERO,
         strategy: Strategy::Search,
+        threads: limits.threads,
+        multipv: limits.multipv,
     };
     if solving.nodes.is_some() || solving.movetime.is_some() {
         let solved = alpha_beta(state, &solving, tt, buffers, stop, report);
@@ -217,7 +222,8 @@ fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
     time::budget(limits, position.side_to_move(), position.own_moves_left())
 }
 
-/// [`search`], telling also whether the result is proven.
+/// [`search`], telling also whether the result is proven. With helper threads (see
+/// `smp`), they search the same root until this search ends.
 fn alpha_beta<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -235,8 +241,15 @@ fn alpha_beta<G: Game>(
         tt.new_search();
         let budget = time_budget(limits, state.position());
         let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
-        let mut searcher = Searcher::<G>::new(tt, control, &mut workspace);
-        let (best_index, proven) = deepen(&mut searcher, state, limits, budget, root_moves, report);
+        let helpers = (buffers.helpers.count() > 0).then(|| start_helpers(buffers, state, tt));
+        let helper_nodes = || helpers.as_ref().map_or(0, smp::Running::nodes);
+        let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, report);
+        searcher.currmove_after = Some(CURRMOVE_AFTER);
+        let (best_index, proven) = deepen(&mut searcher, state, limits, budget, &helper_nodes);
+        drop(searcher);
+        if let Some(helpers) = helpers {
+            helpers.finish();
+        }
         workspace
             .root_moves
             .get(usize::from(best_index))
@@ -246,42 +259,147 @@ fn alpha_beta<G: Game>(
     best
 }
 
+/// A search longer than this announces each root move it starts (`currmove`), as Stockfish
+/// does: shorter searches would only flood the output.
+const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
+
+/// Starts every helper thread of `buffers` on the root of `state`, sharing `tt`.
+fn start_helpers<'b, G: Game>(
+    buffers: &'b SearchBuffers,
+    state: &GameState<G>,
+    tt: &TranspositionTable,
+) -> smp::Running<'b> {
+    buffers.helpers.start(|number, stop, nodes| {
+        let mut state = state.clone();
+        let tt = tt.share();
+        Box::new(move |buffers: &mut SearchBuffers| {
+            help(number, &mut state, &tt, &stop, &nodes, buffers);
+        })
+    })
+}
+
+/// The search of helper thread `number` (from 1): iterative deepening of the root of `state`
+/// over the depths the helper does not skip ([`smp::skips_depth`]), until `stop` or a proven
+/// result, publishing its node count to `nodes`. It reports nothing: what it finds reaches
+/// the main search through the table.
+fn help<G: Game>(
+    number: usize,
+    state: &mut GameState<G>,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    nodes: &AtomicU64,
+    buffers: &mut SearchBuffers,
+) {
+    let mut workspace = buffers.take::<G::Move>();
+    state.generate_moves(&mut workspace.root_moves);
+    let root_moves = workspace.root_moves.len();
+    let control = Control::new(stop, None, None).publishing(nodes);
+    let mut silent = |_: &Info| {};
+    let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, &mut silent);
+    let mut best_index = table_move(tt, state.position().hash(), root_moves);
+    for depth in (1..=MAX_PLY as u32).filter(|&d| !smp::skips_depth(number, d)) {
+        searcher.root_hint = Some(best_index);
+        searcher.root_best = None;
+        let unproven_before = searcher.unproven;
+        let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+        if searcher.control.aborted() {
+            break;
+        }
+        if let Some((index, _)) = searcher.root_best {
+            best_index = index;
+        }
+        if searcher.unproven == unproven_before || proven_within(value, depth) {
+            break;
+        }
+    }
+    drop(searcher);
+    buffers.put_back(workspace);
+}
+
+/// One best line of an iteration: the root move's index, its value and its report.
+struct Line {
+    index: u16,
+    value: i32,
+    info: Info,
+}
+
 /// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
-/// result is proven, reporting each completed depth, and returns the index of the best of
-/// the `root_moves` root moves and whether its value is proven.
+/// result is proven, reporting each completed depth, and returns the index of the best
+/// root move and whether its value is proven. `others` counts the helpers' nodes.
+///
+/// With `MultiPV` N, each depth searches the root N times, each time without the moves of
+/// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
 fn deepen<G: Game>(
     searcher: &mut Searcher<'_, G>,
     state: &mut GameState<G>,
     limits: &Limits,
     budget: Option<TimeBudget>,
-    root_moves: usize,
-    report: &mut dyn FnMut(&Info),
+    others: &dyn Fn() -> u64,
 ) -> (u16, bool) {
+    let root_moves = searcher.workspace.root_moves.len();
+    let wanted = limits.multipv.clamp(1, root_moves);
     let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
-    // The first move of the last reported line.
-    let mut reported = None;
+    // The root moves of the last reported lines, best first.
+    let mut reported: Vec<u16> = Vec::new();
+    let mut lines: Vec<Line> = Vec::with_capacity(wanted);
     for depth in 1..=max_depth(limits) {
-        searcher.root_hint = Some(best_index);
-        searcher.root_best = None;
         let unproven_before = searcher.unproven;
-        let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+        searcher.root_excluded.clear();
+        lines.clear();
+        let mut partial = None;
+        for rank in 0..wanted {
+            // Each line starts from the move that held its rank at the last depth.
+            searcher.root_hint = if rank == 0 {
+                Some(best_index)
+            } else {
+                reported.get(rank).copied()
+            };
+            searcher.root_best = None;
+            let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+            if searcher.control.aborted() {
+                partial = searcher.root_best.filter(|_| rank == 0);
+                break;
+            }
+            let Some((index, _)) = searcher.root_best else {
+                // Every move failed low: only a mate bound was found; keep the order.
+                break;
+            };
+            let mut info = progress(searcher, state, depth, value, others());
+            info.multipv = (wanted > 1).then_some(rank as u32 + 1);
+            lines.push(Line { index, value, info });
+            searcher.root_excluded.push(index);
+        }
+        searcher.root_excluded.clear();
         if depth == 1 {
             searcher.control.arm_limits();
         }
-        if let Some((index, _)) = searcher.root_best {
+        rank_lines(&mut lines);
+        if let Some((index, value)) = partial {
             best_index = index;
-        }
-        if searcher.control.aborted() {
-            // A move of the unfinished depth replaced the last reported one: say so.
-            if let Some((_, partial)) = searcher.root_best {
-                if reported != Some(best_index) {
-                    report(&progress(searcher, state, depth, partial));
-                }
+            // A move of the unfinished depth replaced the last reported one: say so, with
+            // the score as a bound, since the moves not yet searched may do better.
+            if reported.first() != Some(&best_index) {
+                let mut info = progress(searcher, state, depth, value, others());
+                info.bound = Some(Bound::Lower);
+                info.multipv = (wanted > 1).then_some(1);
+                (searcher.report)(&info);
             }
             break;
         }
-        report(&progress(searcher, state, depth, value));
-        reported = Some(best_index);
+        if let Some(first) = lines.first() {
+            best_index = first.index;
+        }
+        if searcher.control.aborted() {
+            // Cut short after its first line: report the lines found if the move changed.
+            if !lines.is_empty() && reported.first() != Some(&best_index) {
+                report_lines(searcher, &lines);
+            }
+            break;
+        }
+        report_lines(searcher, &lines);
+        reported.clear();
+        reported.extend(lines.iter().map(|l| l.index));
+        let value = lines.first().map_or(-INFINITY, |l| l.value);
         if searcher.unproven == unproven_before || proven_within(value, depth) {
             return (best_index, true);
         }
@@ -294,21 +412,44 @@ fn deepen<G: Game>(
     (best_index, false)
 }
 
-/// The report of `depth` with the root value `value` and the searcher's line and counts.
+/// Orders `lines` best first (a later search may find a better value than an earlier one
+/// through the table) and numbers them again.
+fn rank_lines(lines: &mut [Line]) {
+    lines.sort_by_key(|line| std::cmp::Reverse(line.value));
+    for (rank, line) in lines.iter_mut().enumerate() {
+        if line.info.multipv.is_some() {
+            line.info.multipv = Some(rank as u32 + 1);
+        }
+    }
+}
+
+/// Reports every line of `lines`.
+fn report_lines<G: Game>(searcher: &mut Searcher<'_, G>, lines: &[Line]) {
+    for line in lines {
+        (searcher.report)(&line.info);
+    }
+}
+
+/// The report of `depth` with the root value `value` and the searcher's line and counts,
+/// `others` nodes of helper threads included.
 fn progress<G: Game>(
     searcher: &Searcher<'_, G>,
     state: &mut GameState<G>,
     depth: u32,
     value: i32,
+    others: u64,
 ) -> Info {
     Info {
         depth,
         seldepth: searcher.seldepth as u32,
         score: value::to_score(value),
-        nodes: searcher.nodes,
+        nodes: searcher.nodes + others,
         time: searcher.control.elapsed(),
         hashfull: searcher.tt.hashfull(),
         pv: notation(state, searcher.workspace.pv.line(0)),
+        multipv: None,
+        bound: None,
+        currmove: None,
     }
 }
 
