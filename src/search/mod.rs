@@ -26,8 +26,8 @@ use std::time::Duration;
 
 pub use buffers::SearchBuffers;
 pub use info::{Bound, CurrMove, Info, Score};
-pub use smp::MAX_HELPERS;
 pub use limits::{Clock, Limits};
+pub use smp::MAX_HELPERS;
 pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
@@ -53,7 +53,6 @@ pub fn best_move<G: Game>(
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let seed = buffers.seed(state.position().hash());
-    buffers.set_threads(limits.threads);
     match limits.strategy {
         Strategy::Search => match G::SEARCH_STYLE {
             SearchStyle::AlphaBeta => search(state, limits, tt, buffers, stop, report),
@@ -232,6 +231,7 @@ fn alpha_beta<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<Found<G::Move>> {
+    buffers.set_threads(limits.threads);
     let mut workspace = buffers.take::<G::Move>();
     state.generate_moves(&mut workspace.root_moves);
     let root_moves = workspace.root_moves.len();
@@ -486,4 +486,61 @@ pub(crate) fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> V
         state.unmake();
     }
     texts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossjack::CrossJack;
+    use crate::games::BoardSize;
+
+    fn crossjack() -> GameState<CrossJack> {
+        GameState::new(CrossJack::start(BoardSize::square(4)).expect("a 4x4 start"))
+    }
+
+    /// The reports of a depth-2 search of the 4×4 Cross-Jack start whose root moves are
+    /// announced once the search has run `after`.
+    fn reports_announcing_after(after: Option<Duration>) -> (Vec<Info>, usize) {
+        let mut state = crossjack();
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let mut buffers = SearchBuffers::new();
+        let mut workspace = buffers.take::<<CrossJack as Game>::Move>();
+        state.generate_moves(&mut workspace.root_moves);
+        let root_moves = workspace.root_moves.len();
+        let mut infos = Vec::new();
+        let mut report = |info: &Info| infos.push(info.clone());
+        let control = Control::new(&stop, None, None);
+        let mut searcher = Searcher::<CrossJack>::new(&tt, control, &mut workspace, &mut report);
+        searcher.currmove_after = after;
+        searcher.negamax(&mut state, 2, 0, -INFINITY, INFINITY);
+        drop(searcher);
+        (infos, root_moves)
+    }
+
+    #[test]
+    fn a_long_search_announces_each_root_move_with_its_number() {
+        let (infos, root_moves) = reports_announcing_after(Some(Duration::ZERO));
+        let numbers: Vec<u32> = infos
+            .iter()
+            .filter_map(|info| info.currmove.as_ref().map(|c| c.number))
+            .collect();
+        assert_eq!(numbers, (1..=root_moves as u32).collect::<Vec<_>>());
+        let mut moves: Vec<&String> = infos
+            .iter()
+            .filter_map(|info| info.currmove.as_ref().map(|c| &c.mv))
+            .collect();
+        moves.sort();
+        moves.dedup();
+        assert_eq!(moves.len(), root_moves, "every root move once");
+        assert!(infos.iter().all(|info| info.depth == 2));
+    }
+
+    #[test]
+    fn a_search_shorter_than_the_threshold_announces_nothing() {
+        assert!(reports_announcing_after(Some(Duration::from_secs(3600)))
+            .0
+            .is_empty());
+        assert!(reports_announcing_after(None).0.is_empty());
+    }
 }

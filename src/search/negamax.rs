@@ -9,8 +9,8 @@
 use std::time::Duration;
 
 use super::buffers::{PlyBuffers, Workspace};
-use super::info::{CurrMove, Info, Score};
 use super::control::Control;
+use super::info::{CurrMove, Info, Score};
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
 use crate::games::{Game, GameState, Status};

@@ -176,9 +176,8 @@ mod tests {
 
     #[test]
     fn the_first_helper_searches_the_even_depths_and_the_second_the_odd_ones() {
-        let searched = |helper| -> Vec<u32> {
-            (1..=8).filter(|&d| !skips_depth(helper, d)).collect()
-        };
+        let searched =
+            |helper| -> Vec<u32> { (1..=8).filter(|&d| !skips_depth(helper, d)).collect() };
         assert_eq!(searched(1), [2, 4, 6, 8]);
         assert_eq!(searched(2), [1, 3, 5, 7]);
     }
@@ -199,6 +198,10 @@ mod tests {
                 ran.fetch_add(1, Ordering::SeqCst);
             })
         });
+        while running.nodes() < 15 {
+            thread::yield_now();
+        }
+        assert_eq!(running.nodes(), 15, "each helper's published count, summed");
         running.finish();
         assert_eq!(ran.load(Ordering::SeqCst), 3);
         helpers.resize(1);
@@ -220,6 +223,9 @@ mod tests {
                 Box::new(move |_: &mut SearchBuffers| flag.store(true, Ordering::SeqCst))
             })
             .finish();
-        assert!(ran.load(Ordering::SeqCst), "the helper serves on after a panic");
+        assert!(
+            ran.load(Ordering::SeqCst),
+            "the helper serves on after a panic"
+        );
     }
 }
