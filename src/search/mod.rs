@@ -164,6 +164,7 @@ fn monte_carlo<G: Game>(
         time: budget.map(playout_time),
         playouts,
         report,
+        lines: limits.multipv,
     };
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     let best = tree.run(state, &mut run);
