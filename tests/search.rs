@@ -1111,7 +1111,7 @@ fn entry(depth: u32, bound: Bound, score: i32, move_index: Option<u16>) -> TtEnt
 
 #[test]
 fn a_stored_result_is_probed_back() {
-    let mut tt = TranspositionTable::new(1);
+    let tt = TranspositionTable::new(1);
     let stored = entry(6, Bound::Lower, -37, Some(12));
     tt.store(0xDEAD_BEEF, 4, stored);
     assert_eq!(tt.probe(0xDEAD_BEEF, 4), Some(stored));
@@ -1120,7 +1120,7 @@ fn a_stored_result_is_probed_back() {
 
 #[test]
 fn mate_scores_are_kept_relative_to_the_stored_node() {
-    let mut tt = TranspositionTable::new(1);
+    let tt = TranspositionTable::new(1);
     tt.store(7, 3, entry(4, Bound::Exact, mate_in(5), None));
     tt.store(8, 3, entry(4, Bound::Exact, mated_in(6), None));
     // The same position met one ply from the root: the mate is two plies nearer.

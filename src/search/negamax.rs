@@ -234,10 +234,8 @@ impl<G: Game> Searcher<'_, G> {
     /// Reports that the root move `mv`, the `tried`-th searched at `depth` (from 0), starts,
     /// if the search has run long enough for that (see [`Searcher::currmove_after`]).
     fn announce(&mut self, state: &GameState<G>, depth: i32, mv: G::Move, tried: usize) {
-        if !self
-            .currmove_after
-            .is_some_and(|after| self.control.elapsed() >= after)
-        {
+        let due = self.currmove_after;
+        if due.is_none_or(|after| self.control.elapsed() < after) {
             return;
         }
         let number = tried + self.root_excluded.len() + 1;

@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn the_deepest_current_result_survives_a_full_cluster() {
-        let mut tt = TranspositionTable::new(0); // one cluster: every hash collides
+        let tt = TranspositionTable::new(0); // one cluster: every hash collides
         let entry = |depth| TtEntry {
             depth,
             bound: Bound::Exact,
@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn storing_without_a_move_keeps_the_known_move() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let mut entry = TtEntry {
             depth: 3,
             bound: Bound::Lower,
@@ -364,7 +364,7 @@ mod tests {
 
     #[test]
     fn a_shallower_bound_does_not_replace_a_deeper_result_of_the_same_search() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, 0, result(8, Bound::Lower, 30));
         tt.store(42, 0, result(3, Bound::Upper, -10));
         assert_eq!(tt.probe(42, 0), Some(result(8, Bound::Lower, 30)));
@@ -372,7 +372,7 @@ mod tests {
 
     #[test]
     fn an_exact_result_replaces_a_deeper_bound() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, 0, result(8, Bound::Lower, 30));
         tt.store(42, 0, result(3, Bound::Exact, 12));
         assert_eq!(tt.probe(42, 0), Some(result(3, Bound::Exact, 12)));
@@ -388,8 +388,35 @@ mod tests {
     }
 
     #[test]
-    fn a_deeper_or_equal_bound_replaces_the_stored_one() {
+    fn a_shared_handle_finds_what_another_stored_in_the_same_search() {
         let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        let helper = tt.share();
+        helper.store(42, 0, result(6, Bound::Exact, 17));
+        assert_eq!(tt.probe(42, 0), Some(result(6, Bound::Exact, 17)));
+        assert_eq!(tt.hashfull(), helper.hashfull());
+        tt.clear();
+        assert_eq!(helper.probe(42, 0), None, "clearing empties every handle's table");
+    }
+
+    #[test]
+    fn a_slot_torn_between_two_writes_reads_as_another_position() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, 0, result(6, Bound::Exact, 17));
+        tt.store(43, 0, result(2, Bound::Lower, -5));
+        // A slot whose data word comes from another write than its check word.
+        let slots = &tt.clusters[0];
+        let (a, b) = (tt.cluster(42), tt.cluster(43));
+        assert!(std::ptr::eq(a, b) && std::ptr::eq(a, slots), "one cluster here");
+        let other = slots[1].data.load(Ordering::Relaxed);
+        slots[0].data.store(other, Ordering::Relaxed);
+        assert_eq!(tt.probe(42, 0), None);
+        assert_eq!(tt.probe(43, 0), Some(result(2, Bound::Lower, -5)));
+    }
+
+    #[test]
+    fn a_deeper_or_equal_bound_replaces_the_stored_one() {
+        let tt = TranspositionTable::new(1);
         tt.store(42, 0, result(5, Bound::Lower, 30));
         tt.store(42, 0, result(5, Bound::Upper, -10));
         assert_eq!(tt.probe(42, 0), Some(result(5, Bound::Upper, -10)));
