@@ -90,9 +90,7 @@ impl<'a> Control<'a> {
     /// Like [`Control::must_stop`], but looks at the flag and the clock every time: for
     /// searches whose steps are too costly to check only every few hundred nodes.
     pub(crate) fn must_stop_now(&mut self, nodes: u64) -> bool {
-        if !self.aborted
-            && (nodes >= self.node_limit || self.stop_requested() || self.out_of_time())
-        {
+        if !self.aborted && (nodes >= self.node_limit || self.checkpoint(nodes)) {
             self.aborted = true;
         }
         self.aborted

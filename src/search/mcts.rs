@@ -470,6 +470,28 @@ impl<G: Game> Mcts<G> {
         (first..first + parent.children as usize).max_by_key(|&c| self.nodes[c].visits)
     }
 
+    /// Each root move with its visits.
+    pub(crate) fn root_visits(&self) -> impl Iterator<Item = (G::Move, u32)> + '_ {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        self.nodes[first..first + root.children as usize]
+            .iter()
+            .filter_map(|child| child.mv.map(|mv| (mv, child.visits)))
+    }
+
+    /// The report of the line that starts with the root move `mv` (its first move only when
+    /// the tree has no such child).
+    pub(crate) fn line_of(&self, state: &mut GameState<G>, mv: G::Move, time: Duration) -> Info {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let child = (first..first + root.children as usize).find(|&c| self.nodes[c].mv == Some(mv));
+        let mut info = self.info(state, time, child);
+        if info.pv.is_empty() {
+            info.pv = super::notation(state, &[mv]);
+        }
+        info
+    }
+
     /// Reports the search so far: the most visited line, or with `MultiPV` the lines of
     /// the most visited root moves, most visited first.
     fn report(&self, state: &mut GameState<G>, run: &mut Run<'_, '_>) {

@@ -22,6 +22,7 @@ pub mod tt;
 pub mod value;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use buffers::SearchBuffers;
@@ -121,6 +122,10 @@ fn solve_then_play_out<G: Game>(
         move_overhead: Duration::ZERO,
         ..limits.clone()
     };
+    buffers.set_threads(limits.threads);
+    if buffers.helpers.count() > 0 {
+        return parallel_monte_carlo(state, &rest, buffers, seed, stop, report);
+    }
     monte_carlo(
         state,
         &rest,
@@ -130,6 +135,82 @@ fn solve_then_play_out<G: Game>(
         stop,
         report,
     )
+}
+
+/// Root parallelization of [`monte_carlo`] with [`mcts::Config::STRONG`]: every helper
+/// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
+/// and the move played is the root move with the most visits over all the trees. Only this
+/// thread reports; if the summed visits choose another move than its own tree, one more
+/// report gives that move's line in this thread's tree.
+fn parallel_monte_carlo<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    buffers: &mut SearchBuffers,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let config = mcts::Config::STRONG;
+    let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
+    let votes: Arc<Mutex<Vec<(G::Move, u64)>>> = Arc::default();
+    let helpers = buffers.helpers.start(|number, stop, nodes| {
+        let mut state = state.clone();
+        let votes = Arc::clone(&votes);
+        let seed = seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Box::new(move |buffers: &mut SearchBuffers| {
+            let mut silent = |_: &Info| {};
+            let mut run = mcts::Run {
+                control: Control::new(&stop, None, None).publishing(&nodes),
+                time: None,
+                playouts: None,
+                report: &mut silent,
+                lines: 1,
+            };
+            let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
+            tree.run(&mut state, &mut run);
+            if let Ok(mut votes) = votes.lock() {
+                add_votes(&mut votes, tree.root_visits());
+            }
+            buffers.keep_tree(tree);
+        })
+    });
+    let budget = time_budget(limits, state.position());
+    let playouts = limits
+        .depth
+        .filter(|_| budget.is_none() && limits.nodes.is_none())
+        .map(playouts_for_depth);
+    let mut run = mcts::Run {
+        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
+        time: budget.map(playout_time),
+        playouts,
+        report,
+        lines: limits.multipv,
+    };
+    let own = tree.run(state, &mut run);
+    helpers.finish();
+    let best = votes.lock().ok().and_then(|mut votes| {
+        add_votes(&mut votes, tree.root_visits());
+        votes
+            .iter()
+            .max_by_key(|&&(_, visits)| visits)
+            .map(|&(mv, _)| mv)
+    });
+    if let Some(chosen) = best.filter(|&mv| Some(mv) != own) {
+        let info = tree.line_of(state, chosen, run.control.elapsed());
+        (run.report)(&info);
+    }
+    buffers.keep_tree(tree);
+    best.or(own)
+}
+
+/// Adds the root `visits` of one tree to the sums in `votes`.
+fn add_votes<M: Copy + Eq>(votes: &mut Vec<(M, u64)>, visits: impl Iterator<Item = (M, u32)>) {
+    for (mv, count) in visits {
+        match votes.iter_mut().find(|(known, _)| *known == mv) {
+            Some((_, sum)) => *sum += u64::from(count),
+            None => votes.push((mv, u64::from(count))),
+        }
+    }
 }
 
 /// Monte-Carlo can stop at any moment, so it takes the whole target of a time budget, not
@@ -535,6 +616,14 @@ mod tests {
         moves.dedup();
         assert_eq!(moves.len(), root_moves, "every root move once");
         assert!(infos.iter().all(|info| info.depth == 2));
+    }
+
+    #[test]
+    fn the_root_visits_of_every_tree_are_summed_per_move() {
+        let mut votes = Vec::new();
+        add_votes(&mut votes, [(1u8, 10u32), (2, 30)].into_iter());
+        add_votes(&mut votes, [(2u8, 5u32), (1, 40), (3, 1)].into_iter());
+        assert_eq!(votes, [(1, 50), (2, 35), (3, 1)]);
     }
 
     #[test]

@@ -396,7 +396,11 @@ mod tests {
         assert_eq!(tt.probe(42, 0), Some(result(6, Bound::Exact, 17)));
         assert_eq!(tt.hashfull(), helper.hashfull());
         tt.clear();
-        assert_eq!(helper.probe(42, 0), None, "clearing empties every handle's table");
+        assert_eq!(
+            helper.probe(42, 0),
+            None,
+            "clearing empties every handle's table"
+        );
     }
 
     #[test]
@@ -407,7 +411,10 @@ mod tests {
         // A slot whose data word comes from another write than its check word.
         let slots = &tt.clusters[0];
         let (a, b) = (tt.cluster(42), tt.cluster(43));
-        assert!(std::ptr::eq(a, b) && std::ptr::eq(a, slots), "one cluster here");
+        assert!(
+            std::ptr::eq(a, b) && std::ptr::eq(a, slots),
+            "one cluster here"
+        );
         let other = slots[1].data.load(Ordering::Relaxed);
         slots[0].data.store(other, Ordering::Relaxed);
         assert_eq!(tt.probe(42, 0), None);
