@@ -48,15 +48,14 @@ const NO_MOVE: u16 = u16::MAX;
 /// How many slots `hashfull` looks at.
 const HASHFULL_SAMPLE: usize = 1000;
 
-/// A slot as read from the table (or about to be written to it).
+/// A slot as read from the table (or about to be written to it): the key and the packed
+/// data, unpacked field by field as they are asked for (a probe looks at most slots' keys
+/// only).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    score: i16,
-    move_index: u16,
-    depth: u8,
-    /// Bound in the low two bits (0 = empty), generation in the upper six.
-    meta: u8,
+    /// Score (bits 0..16), move index (16..32), depth (32..40), meta (40..48).
+    data: u64,
 }
 
 /// A slot as stored: two words that threads read and write without locks. The first is the
@@ -72,16 +71,48 @@ struct AtomicSlot {
 type Cluster = [AtomicSlot; SLOTS_PER_CLUSTER];
 
 impl Slot {
+    fn new(key: u64, score: i16, move_index: u16, depth: u8, meta: u8) -> Self {
+        Slot {
+            key,
+            data: u64::from(score as u16)
+                | u64::from(move_index) << 16
+                | u64::from(depth) << 32
+                | u64::from(meta) << 40,
+        }
+    }
+
+    fn score(&self) -> i16 {
+        self.data as u16 as i16
+    }
+
+    fn move_index(&self) -> u16 {
+        (self.data >> 16) as u16
+    }
+
+    fn depth(&self) -> u8 {
+        (self.data >> 32) as u8
+    }
+
+    /// Bound in the low two bits (0 = empty), generation in the upper six.
+    fn meta(&self) -> u8 {
+        (self.data >> 40) as u8
+    }
+
     fn is_empty(&self) -> bool {
-        self.meta & 3 == EMPTY
+        self.meta() & 3 == EMPTY
+    }
+
+    /// True when the slot holds the position `hash`.
+    fn holds(&self, hash: u64) -> bool {
+        self.key == hash && !self.is_empty()
     }
 
     fn generation(&self) -> u8 {
-        self.meta >> 2
+        self.meta() >> 2
     }
 
     fn bound(&self) -> Bound {
-        match self.meta & 3 {
+        match self.meta() & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             _ => Bound::Exact,
@@ -91,15 +122,7 @@ impl Slot {
     /// How much the slot is worth keeping: deep results from the current search most.
     fn worth(&self, generation: u8) -> i32 {
         let age = i32::from(generation.wrapping_sub(self.generation()) & GENERATION_MASK);
-        i32::from(self.depth) - 8 * age
-    }
-
-    /// Score, move, depth and meta in the low 48 bits of a word.
-    fn data(&self) -> u64 {
-        u64::from(self.score as u16)
-            | u64::from(self.move_index) << 16
-            | u64::from(self.depth) << 32
-            | u64::from(self.meta) << 40
+        i32::from(self.depth()) - 8 * age
     }
 }
 
@@ -111,18 +134,14 @@ impl AtomicSlot {
         let check = self.check.load(Ordering::Relaxed);
         Slot {
             key: check ^ data,
-            score: data as u16 as i16,
-            move_index: (data >> 16) as u16,
-            depth: (data >> 32) as u8,
-            meta: (data >> 40) as u8,
+            data,
         }
     }
 
     #[inline]
     fn write(&self, slot: &Slot) {
-        let data = slot.data();
-        self.check.store(slot.key ^ data, Ordering::Relaxed);
-        self.data.store(data, Ordering::Relaxed);
+        self.check.store(slot.key ^ slot.data, Ordering::Relaxed);
+        self.data.store(slot.data, Ordering::Relaxed);
     }
 
     fn clear(&self) {
@@ -201,17 +220,19 @@ impl TranspositionTable {
     }
 
     /// What is stored for the position `hash`, met `ply` plies from the search root.
+    #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<TtEntry> {
         let slot = self
             .cluster(hash)
             .iter()
             .map(AtomicSlot::read)
-            .find(|s| !s.is_empty() && s.key == hash)?;
+            .find(|s| s.holds(hash))?;
+        let move_index = slot.move_index();
         Some(TtEntry {
-            depth: u32::from(slot.depth),
+            depth: u32::from(slot.depth()),
             bound: slot.bound(),
-            score: from_table(slot.score, ply),
-            move_index: (slot.move_index != NO_MOVE).then_some(slot.move_index),
+            score: from_table(slot.score(), ply),
+            move_index: (move_index != NO_MOVE).then_some(move_index),
         })
     }
 
@@ -221,26 +242,27 @@ impl TranspositionTable {
         let generation = self.generation;
         let stored = self.cluster(hash);
         let cluster: [Slot; SLOTS_PER_CLUSTER] = std::array::from_fn(|i| stored[i].read());
-        let victim = match cluster.iter().position(|s| !s.is_empty() && s.key == hash) {
+        let victim = match cluster.iter().position(|s| s.holds(hash)) {
             Some(same) if keeps_deeper(&cluster[same], &entry, generation) => return,
             Some(same) => same,
             None => replacement(&cluster, generation),
         };
         let slot = &cluster[victim];
-        let kept_move = if slot.key == hash && !slot.is_empty() {
-            slot.move_index
+        let kept_move = if slot.holds(hash) {
+            slot.move_index()
         } else {
             NO_MOVE
         };
-        stored[victim].write(&Slot {
-            key: hash,
-            score: to_table(entry.score, ply),
-            move_index: entry.move_index.unwrap_or(kept_move),
-            depth: entry.depth.min(u32::from(u8::MAX)) as u8,
-            meta: encode_bound(entry.bound) | (generation << 2),
-        });
+        stored[victim].write(&Slot::new(
+            hash,
+            to_table(entry.score, ply),
+            entry.move_index.unwrap_or(kept_move),
+            entry.depth.min(u32::from(u8::MAX)) as u8,
+            encode_bound(entry.bound) | (generation << 2),
+        ));
     }
 
+    #[inline]
     fn cluster(&self, hash: u64) -> &Cluster {
         // Multiply-shift maps the hash onto any table length without a power-of-two size.
         let index = ((u128::from(hash) * self.clusters.len() as u128) >> 64) as usize;
@@ -253,7 +275,7 @@ impl TranspositionTable {
 fn keeps_deeper(slot: &Slot, entry: &TtEntry, generation: u8) -> bool {
     entry.bound != Bound::Exact
         && slot.generation() == generation
-        && u32::from(slot.depth) > entry.depth
+        && u32::from(slot.depth()) > entry.depth
 }
 
 /// The slot of `cluster` a new position should take: an empty one, else the least valuable.
