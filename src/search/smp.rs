@@ -149,6 +149,14 @@ impl Running<'_> {
 
     /// Stops the helpers and waits until every one has finished its task.
     pub(crate) fn finish(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Running<'_> {
+    /// Stops the helpers and waits for them, also when the search that started them ends by
+    /// a panic: no helper may still be at work when the next search starts.
+    fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
         if let Some(done) = self.done {
             for _ in 0..self.started {
@@ -206,6 +214,30 @@ mod tests {
         assert_eq!(ran.load(Ordering::SeqCst), 3);
         helpers.resize(1);
         assert_eq!(helpers.count(), 1);
+    }
+
+    #[test]
+    fn helpers_left_running_by_a_panic_are_stopped_before_the_next_search() {
+        let mut helpers = Helpers::default();
+        helpers.resize(1);
+        let finished = Arc::new(AtomicBool::new(false));
+        let unwound = panic::catch_unwind(AssertUnwindSafe(|| {
+            let _running = helpers.start(|_, stop, _| {
+                let finished = Arc::clone(&finished);
+                Box::new(move |_: &mut SearchBuffers| {
+                    while !stop.load(Ordering::SeqCst) {
+                        thread::yield_now();
+                    }
+                    finished.store(true, Ordering::SeqCst);
+                })
+            });
+            panic!("the main search fails");
+        }));
+        assert!(unwound.is_err());
+        assert!(
+            finished.load(Ordering::SeqCst),
+            "the helper was stopped and waited for"
+        );
     }
 
     #[test]
