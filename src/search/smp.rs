@@ -5,9 +5,10 @@
 //! [`skips_depth`]) and shares what it finds through the transposition table, whose entries
 //! then cut the main search short. All of them stop when the main search ends.
 //!
-//! The helpers live as long as the search thread's [`super::SearchBuffers`]: a `go` neither
-//! starts threads nor allocates, and each helper keeps buffers of its own from one search to
-//! the next. With one thread there are no helpers and nothing here runs.
+//! The helpers live as long as the search thread's [`super::SearchBuffers`]: a `go` starts no
+//! thread (it hands each helper a copy of the game), and each helper keeps search buffers of
+//! its own from one search to the next. With one thread there are no helpers and nothing here
+//! runs.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
