@@ -187,7 +187,8 @@ fn parallel_monte_carlo<G: Game>(
         lines: limits.multipv,
     };
     let own = tree.run(state, &mut run);
-    helpers.finish();
+    drop(helpers);
+    buffers.helpers.settle();
     let best = votes.lock().ok().and_then(|mut votes| {
         add_votes(&mut votes, tree.root_visits());
         votes
@@ -323,15 +324,15 @@ fn alpha_beta<G: Game>(
         tt.new_search();
         let budget = time_budget(limits, state.position());
         let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
-        let helpers = (buffers.helpers.count() > 0).then(|| start_helpers(buffers, state, tt));
+        let helpers =
+            (buffers.helpers.count() > 0).then(|| start_helpers(&mut buffers.helpers, state, tt));
         let helper_nodes = || helpers.as_ref().map_or(0, smp::Running::nodes);
         let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, report);
         searcher.currmove_after = Some(CURRMOVE_AFTER);
         let (best_index, proven) = deepen(&mut searcher, state, limits, budget, &helper_nodes);
         drop(searcher);
-        if let Some(helpers) = helpers {
-            helpers.finish();
-        }
+        // Stops the helpers; the next search waits for them.
+        drop(helpers);
         workspace
             .root_moves
             .get(usize::from(best_index))
@@ -345,13 +346,13 @@ fn alpha_beta<G: Game>(
 /// does: shorter searches would only flood the output.
 const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
-/// Starts every helper thread of `buffers` on the root of `state`, sharing `tt`.
-fn start_helpers<'b, G: Game>(
-    buffers: &'b SearchBuffers,
+/// Starts every helper thread of `helpers` on the root of `state`, sharing `tt`.
+fn start_helpers<G: Game>(
+    helpers: &mut smp::Helpers,
     state: &GameState<G>,
     tt: &TranspositionTable,
-) -> smp::Running<'b> {
-    buffers.helpers.start(|number, stop, nodes| {
+) -> smp::Running {
+    helpers.start(|number, stop, nodes| {
         let mut state = state.clone();
         let tt = tt.share();
         Box::new(move |buffers: &mut SearchBuffers| {

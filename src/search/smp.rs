@@ -3,7 +3,9 @@
 //! Alpha-beta runs as "Lazy SMP": the search thread searches as it would alone and alone
 //! reports and decides; each helper searches the same root at depths of its own (see
 //! [`skips_depth`]) and shares what it finds through the transposition table, whose entries
-//! then cut the main search short. All of them stop when the main search ends.
+//! then cut the main search short. All of them stop when the main search ends; the answer
+//! does not wait for them to notice (a helper descheduled on a busy machine would delay it),
+//! the next search does.
 //!
 //! The helpers live as long as the search thread's [`super::SearchBuffers`]: a `go` starts no
 //! thread (it hands each helper a copy of the game), and each helper keeps search buffers of
@@ -36,6 +38,8 @@ pub(crate) struct Helpers {
     helpers: Vec<Helper>,
     /// Each finished task (or panicked one) sends one message here.
     done: Option<(Sender<()>, Receiver<()>)>,
+    /// Tasks started and not yet known to be finished.
+    outstanding: usize,
 }
 
 impl Helpers {
@@ -49,6 +53,10 @@ impl Helpers {
     /// fewer helpers.
     pub(crate) fn resize(&mut self, count: usize) {
         let count = count.min(MAX_HELPERS);
+        if count == self.helpers.len() {
+            return;
+        }
+        self.settle();
         while self.helpers.len() > count {
             if let Some(helper) = self.helpers.pop() {
                 helper.end();
@@ -66,29 +74,39 @@ impl Helpers {
         }
     }
 
-    /// Starts one task per helper, `task(n)` for the n-th (from 1), and returns what ends
-    /// them: [`Running::finish`] sets their stop flag and waits for all of them.
-    pub(crate) fn start<F>(&self, mut task: F) -> Running<'_>
+    /// Waits until the tasks of the last search have finished (they stop as soon as they see
+    /// their stop flag, which [`Running`] sets when it is dropped).
+    pub(crate) fn settle(&mut self) {
+        if let Some((_, done)) = &self.done {
+            while self.outstanding > 0 {
+                if done.recv().is_err() {
+                    break;
+                }
+                self.outstanding -= 1;
+            }
+        }
+        self.outstanding = 0;
+    }
+
+    /// Starts one task per helper, `task(n)` for the n-th (from 1), once the last search's
+    /// tasks have finished, and returns their stop flag and node counts: dropping it stops
+    /// them (without waiting; see [`Helpers::settle`]).
+    pub(crate) fn start<F>(&mut self, mut task: F) -> Running
     where
         F: FnMut(usize, Arc<AtomicBool>, Arc<AtomicU64>) -> Task,
     {
+        self.settle();
         let stop = Arc::new(AtomicBool::new(false));
         let mut nodes = Vec::with_capacity(self.helpers.len());
-        let mut started = 0;
         for (i, helper) in self.helpers.iter().enumerate() {
             let counted = Arc::new(AtomicU64::new(0));
             let work = task(i + 1, Arc::clone(&stop), Arc::clone(&counted));
             if helper.tasks.send(work).is_ok() {
-                started += 1;
+                self.outstanding += 1;
                 nodes.push(counted);
             }
         }
-        Running {
-            stop,
-            nodes,
-            started,
-            done: self.done.as_ref().map(|(_, done)| done),
-        }
+        Running { stop, nodes }
     }
 }
 
@@ -128,44 +146,30 @@ fn serve(tasks: &Receiver<Task>, done: &Sender<()>) {
 
 impl Drop for Helpers {
     fn drop(&mut self) {
+        self.settle();
         for helper in self.helpers.drain(..) {
             helper.end();
         }
     }
 }
 
-/// The helpers' tasks of one search.
-pub(crate) struct Running<'h> {
+/// The helpers' tasks of one search: their stop flag and node counts. Dropping it stops
+/// them, also when the search that started them unwinds by a panic.
+pub(crate) struct Running {
     stop: Arc<AtomicBool>,
     nodes: Vec<Arc<AtomicU64>>,
-    started: usize,
-    done: Option<&'h Receiver<()>>,
 }
 
-impl Running<'_> {
+impl Running {
     /// Nodes the helpers have searched so far (as they last published them).
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
-
-    /// Stops the helpers and waits until every one has finished its task.
-    pub(crate) fn finish(self) {
-        drop(self);
-    }
 }
 
-impl Drop for Running<'_> {
-    /// Stops the helpers and waits for them, also when the search that started them ends by
-    /// a panic: no helper may still be at work when the next search starts.
+impl Drop for Running {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
-        if let Some(done) = self.done {
-            for _ in 0..self.started {
-                if done.recv().is_err() {
-                    break;
-                }
-            }
-        }
     }
 }
 
@@ -211,14 +215,15 @@ mod tests {
             thread::yield_now();
         }
         assert_eq!(running.nodes(), 15, "each helper's published count, summed");
-        running.finish();
+        drop(running);
+        helpers.settle();
         assert_eq!(ran.load(Ordering::SeqCst), 3);
         helpers.resize(1);
         assert_eq!(helpers.count(), 1);
     }
 
     #[test]
-    fn helpers_left_running_by_a_panic_are_stopped_before_the_next_search() {
+    fn helpers_left_running_by_a_panic_are_stopped() {
         let mut helpers = Helpers::default();
         helpers.resize(1);
         let finished = Arc::new(AtomicBool::new(false));
@@ -235,9 +240,10 @@ mod tests {
             panic!("the main search fails");
         }));
         assert!(unwound.is_err());
+        helpers.settle();
         assert!(
             finished.load(Ordering::SeqCst),
-            "the helper was stopped and waited for"
+            "the helper was stopped by the unwinding"
         );
     }
 
@@ -245,17 +251,17 @@ mod tests {
     fn a_panicking_task_still_counts_as_done() {
         let mut helpers = Helpers::default();
         helpers.resize(1);
-        helpers
-            .start(|_, _, _| Box::new(|_: &mut SearchBuffers| panic!("a helper that panics")))
-            .finish();
+        drop(
+            helpers
+                .start(|_, _, _| Box::new(|_: &mut SearchBuffers| panic!("a helper that panics"))),
+        );
         let ran = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&ran);
-        helpers
-            .start(|_, _, _| {
-                let flag = Arc::clone(&flag);
-                Box::new(move |_: &mut SearchBuffers| flag.store(true, Ordering::SeqCst))
-            })
-            .finish();
+        drop(helpers.start(|_, _, _| {
+            let flag = Arc::clone(&flag);
+            Box::new(move |_: &mut SearchBuffers| flag.store(true, Ordering::SeqCst))
+        }));
+        helpers.settle();
         assert!(
             ran.load(Ordering::SeqCst),
             "the helper serves on after a panic"
