@@ -128,12 +128,8 @@ const PERFT_STOPPED: &str = "info string perft stopped before it finished: no co
 fn info_line(info: &Info) -> String {
     if let Some(current) = &info.currmove {
         return format!(
-            "info depth {} currmove {} currmovenumber {} nodes {} time {}",
-            info.depth,
-            current.mv,
-            current.number,
-            info.nodes,
-            info.time.as_millis()
+            "info depth {} currmove {} currmovenumber {}",
+            info.depth, current.mv, current.number
         );
     }
     let score = match info.score {
@@ -607,7 +603,7 @@ mod tests {
         };
         assert_eq!(
             info_line(&current),
-            "info depth 4 currmove e5 currmovenumber 3 nodes 500 time 5"
+            "info depth 4 currmove e5 currmovenumber 3"
         );
     }
 }

@@ -39,7 +39,7 @@ pub struct Info {
     /// reported (the moves not yet searched may do better).
     pub bound: Option<Bound>,
     /// When set, this is no progress report but the news that the root move `currmove` is
-    /// being searched at `depth` (only `depth`, `nodes` and `time` count besides).
+    /// being searched at `depth` (the other fields do not count).
     pub currmove: Option<CurrMove>,
 }
 
