@@ -139,7 +139,8 @@ fn solve_then_play_out<G: Game>(
 
 /// Root parallelization of [`monte_carlo`] with [`mcts::Config::STRONG`]: every helper
 /// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
-/// and the move played is the root move with the most visits over all the trees. Only this
+/// and the move played is the root move with the most visits over all the trees (those of
+/// helpers that stop within `HELPER_PATIENCE`). Only this
 /// thread reports; if the summed visits choose another move than its own tree, one more
 /// report gives that move's line in this thread's tree.
 fn parallel_monte_carlo<G: Game>(
@@ -188,7 +189,9 @@ fn parallel_monte_carlo<G: Game>(
     };
     let own = tree.run(state, &mut run);
     drop(helpers);
-    buffers.helpers.settle();
+    // A helper that does not stop at once (descheduled on a busy machine) must not make the
+    // answer late: its visits are left out.
+    buffers.helpers.settle(HELPER_PATIENCE);
     let best = votes.lock().ok().and_then(|mut votes| {
         add_votes(&mut votes, tree.root_visits());
         votes
@@ -203,6 +206,9 @@ fn parallel_monte_carlo<G: Game>(
     buffers.keep_tree(tree);
     best.or(own)
 }
+
+/// How long a Monte-Carlo search waits for its helpers' visits once it has stopped them.
+const HELPER_PATIENCE: Duration = Duration::from_millis(2);
 
 /// Adds the root `visits` of one tree to the sums in `votes`.
 fn add_votes<M: Copy + Eq>(votes: &mut Vec<(M, u64)>, visits: impl Iterator<Item = (M, u32)>) {

@@ -3,9 +3,9 @@
 //! Alpha-beta runs as "Lazy SMP": the search thread searches as it would alone and alone
 //! reports and decides; each helper searches the same root at depths of its own (see
 //! [`skips_depth`]) and shares what it finds through the transposition table, whose entries
-//! then cut the main search short. All of them stop when the main search ends; the answer
-//! does not wait for them to notice (a helper descheduled on a busy machine would delay it),
-//! the next search does.
+//! then cut the main search short. All of them stop when the main search ends; nothing waits
+//! for them to notice (a helper descheduled on a busy machine would delay the answer): a
+//! helper still finishing when the next search starts sits that one out.
 //!
 //! The helpers live as long as the search thread's [`super::SearchBuffers`]: a `go` starts no
 //! thread (it hands each helper a copy of the game), and each helper keeps search buffers of
@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 use super::buffers::SearchBuffers;
 
@@ -26,20 +27,21 @@ pub const MAX_HELPERS: usize = 63;
 /// Work for a helper thread, run with the helper's own buffers.
 pub(crate) type Task = Box<dyn FnOnce(&mut SearchBuffers) + Send>;
 
-/// One helper thread and the channel that gives it work.
+/// One helper thread, the channel that gives it work and whether it is at work.
 struct Helper {
     tasks: Sender<Task>,
+    /// Set when a task is sent, cleared by the thread when the task is done.
+    busy: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
+
+/// How often [`Helpers::settle`] looks whether the helpers are done.
+const SETTLE_POLL: Duration = Duration::from_micros(100);
 
 /// The helper threads, idle between searches.
 #[derive(Default)]
 pub(crate) struct Helpers {
     helpers: Vec<Helper>,
-    /// Each finished task (or panicked one) sends one message here.
-    done: Option<(Sender<()>, Receiver<()>)>,
-    /// Tasks started and not yet known to be finished.
-    outstanding: usize,
 }
 
 impl Helpers {
@@ -53,18 +55,13 @@ impl Helpers {
     /// fewer helpers.
     pub(crate) fn resize(&mut self, count: usize) {
         let count = count.min(MAX_HELPERS);
-        if count == self.helpers.len() {
-            return;
-        }
-        self.settle();
         while self.helpers.len() > count {
             if let Some(helper) = self.helpers.pop() {
                 helper.end();
             }
         }
-        let (done, _) = self.done.get_or_insert_with(mpsc::channel);
         while self.helpers.len() < count {
-            match Helper::spawn(self.helpers.len() + 1, done.clone()) {
+            match Helper::spawn(self.helpers.len() + 1) {
                 Ok(helper) => self.helpers.push(helper),
                 Err(error) => {
                     log::error!("cannot start a search helper thread: {error}");
@@ -74,36 +71,42 @@ impl Helpers {
         }
     }
 
-    /// Waits until the tasks of the last search have finished (they stop as soon as they see
-    /// their stop flag, which [`Running`] sets when it is dropped).
-    pub(crate) fn settle(&mut self) {
-        if let Some((_, done)) = &self.done {
-            while self.outstanding > 0 {
-                if done.recv().is_err() {
-                    break;
-                }
-                self.outstanding -= 1;
+    /// Waits up to `patience` for the helpers' tasks to finish (they stop as soon as they see
+    /// their stop flag, which [`Running`] sets when it is dropped); true when all have.
+    pub(crate) fn settle(&self, patience: Duration) -> bool {
+        let deadline = Instant::now() + patience;
+        loop {
+            if self.helpers.iter().all(|h| !h.busy.load(Ordering::SeqCst)) {
+                return true;
             }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            thread::sleep(SETTLE_POLL);
         }
-        self.outstanding = 0;
     }
 
-    /// Starts one task per helper, `task(n)` for the n-th (from 1), once the last search's
-    /// tasks have finished, and returns their stop flag and node counts: dropping it stops
-    /// them (without waiting; see [`Helpers::settle`]).
+    /// Starts `task(n)` on the n-th helper (from 1) and returns the tasks' stop flag and node
+    /// counts: dropping it stops them, without waiting for them. A helper still finishing
+    /// the last search's task (descheduled on a busy machine) sits this search out, so that
+    /// no search ever waits for a helper.
     pub(crate) fn start<F>(&mut self, mut task: F) -> Running
     where
         F: FnMut(usize, Arc<AtomicBool>, Arc<AtomicU64>) -> Task,
     {
-        self.settle();
         let stop = Arc::new(AtomicBool::new(false));
         let mut nodes = Vec::with_capacity(self.helpers.len());
         for (i, helper) in self.helpers.iter().enumerate() {
+            if helper.busy.load(Ordering::SeqCst) {
+                continue;
+            }
             let counted = Arc::new(AtomicU64::new(0));
             let work = task(i + 1, Arc::clone(&stop), Arc::clone(&counted));
+            helper.busy.store(true, Ordering::SeqCst);
             if helper.tasks.send(work).is_ok() {
-                self.outstanding += 1;
                 nodes.push(counted);
+            } else {
+                helper.busy.store(false, Ordering::SeqCst);
             }
         }
         Running { stop, nodes }
@@ -111,13 +114,19 @@ impl Helpers {
 }
 
 impl Helper {
-    /// Starts the helper thread number `number`, which signals each finished task on `done`.
-    fn spawn(number: usize, done: Sender<()>) -> std::io::Result<Helper> {
+    /// Starts the helper thread number `number`.
+    fn spawn(number: usize) -> std::io::Result<Helper> {
         let (tasks, incoming) = mpsc::channel::<Task>();
+        let busy = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&busy);
         let handle = thread::Builder::new()
             .name(format!("search helper {number}"))
-            .spawn(move || serve(&incoming, &done))?;
-        Ok(Helper { tasks, handle })
+            .spawn(move || serve(&incoming, &flag))?;
+        Ok(Helper {
+            tasks,
+            busy,
+            handle,
+        })
     }
 
     /// Ends the thread once its task (if any) is done.
@@ -129,24 +138,22 @@ impl Helper {
     }
 }
 
-/// A helper thread's body: runs tasks until the pool hangs up. A panicking task still counts
-/// as done (the search must not wait for it) and the helper's buffers are rebuilt.
-fn serve(tasks: &Receiver<Task>, done: &Sender<()>) {
+/// A helper thread's body: runs tasks until the pool hangs up, clearing `busy` after each.
+/// A panicking task still counts as done (the search must not wait for it) and the helper's
+/// buffers are rebuilt.
+fn serve(tasks: &Receiver<Task>, busy: &AtomicBool) {
     let mut buffers = SearchBuffers::new();
     for task in tasks {
         if panic::catch_unwind(AssertUnwindSafe(|| task(&mut buffers))).is_err() {
             log::error!("a search helper failed; its buffers are rebuilt");
             buffers.clear();
         }
-        if done.send(()).is_err() {
-            return;
-        }
+        busy.store(false, Ordering::SeqCst);
     }
 }
 
 impl Drop for Helpers {
     fn drop(&mut self) {
-        self.settle();
         for helper in self.helpers.drain(..) {
             helper.end();
         }
@@ -216,7 +223,7 @@ mod tests {
         }
         assert_eq!(running.nodes(), 15, "each helper's published count, summed");
         drop(running);
-        helpers.settle();
+        assert!(helpers.settle(Duration::from_secs(10)));
         assert_eq!(ran.load(Ordering::SeqCst), 3);
         helpers.resize(1);
         assert_eq!(helpers.count(), 1);
@@ -240,11 +247,37 @@ mod tests {
             panic!("the main search fails");
         }));
         assert!(unwound.is_err());
-        helpers.settle();
+        assert!(helpers.settle(Duration::from_secs(10)));
         assert!(
             finished.load(Ordering::SeqCst),
             "the helper was stopped by the unwinding"
         );
+    }
+
+    #[test]
+    fn a_helper_still_busy_sits_the_next_search_out() {
+        let mut helpers = Helpers::default();
+        helpers.resize(1);
+        let release = Arc::new(AtomicBool::new(false));
+        let held = Arc::clone(&release);
+        let first = helpers.start(|_, _, _| {
+            let held = Arc::clone(&held);
+            Box::new(move |_: &mut SearchBuffers| {
+                while !held.load(Ordering::SeqCst) {
+                    thread::yield_now();
+                }
+            })
+        });
+        drop(first);
+        let mut started = 0;
+        let second = helpers.start(|_, _, _| {
+            started += 1;
+            Box::new(|_: &mut SearchBuffers| {})
+        });
+        assert_eq!(started, 0, "the busy helper got no second task");
+        assert_eq!(second.nodes(), 0);
+        release.store(true, Ordering::SeqCst);
+        assert!(helpers.settle(Duration::from_secs(10)));
     }
 
     #[test]
@@ -261,7 +294,7 @@ mod tests {
             let flag = Arc::clone(&flag);
             Box::new(move |_: &mut SearchBuffers| flag.store(true, Ordering::SeqCst))
         }));
-        helpers.settle();
+        assert!(helpers.settle(Duration::from_secs(10)));
         assert!(
             ran.load(Ordering::SeqCst),
             "the helper serves on after a panic"
