@@ -288,7 +288,10 @@ mod tests {
             helpers
                 .start(|_, _, _| Box::new(|_: &mut SearchBuffers| panic!("a helper that panics"))),
         );
-        assert!(helpers.settle(Duration::from_secs(10)), "done despite the panic");
+        assert!(
+            helpers.settle(Duration::from_secs(10)),
+            "done despite the panic"
+        );
         let ran = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&ran);
         drop(helpers.start(|_, _, _| {
