@@ -153,7 +153,7 @@ fn parallel_monte_carlo<G: Game>(
 ) -> Option<G::Move> {
     let config = mcts::Config::STRONG;
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
-    let votes: Arc<Mutex<Vec<(G::Move, u64)>>> = Arc::default();
+    let votes: Votes<G::Move> = Arc::default();
     let helpers = buffers.helpers.start(|number, stop, nodes| {
         let mut state = state.clone();
         let votes = Arc::clone(&votes);
@@ -206,6 +206,9 @@ fn parallel_monte_carlo<G: Game>(
     buffers.keep_tree(tree);
     best.or(own)
 }
+
+/// The root visits of the helpers' trees, summed per move.
+type Votes<M> = Arc<Mutex<Vec<(M, u64)>>>;
 
 /// How long a Monte-Carlo search waits for its helpers' visits once it has stopped them.
 const HELPER_PATIENCE: Duration = Duration::from_millis(2);
