@@ -28,7 +28,7 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
     assert!(lines[0].starts_with("id name tablero "));
     assert!(lines[1].starts_with("id author "));
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 7, "{lines:?}");
+    assert_eq!(options.len(), 9, "{lines:?}");
     // One `var` per registered game, in registration order.
     let vars: String = GameKind::ALL
         .iter()
@@ -44,7 +44,9 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
         &"option name Strategy type combo default search var search var mcts var greedy var random"
             .to_string()
     ));
-    assert_eq!(lines.len(), 2 + 7 + 1);
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()));
+    assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()));
+    assert_eq!(lines.len(), 2 + 9 + 1);
     engine.assert_ready();
 }
 
@@ -470,6 +472,63 @@ fn go_depth_completes_exactly_that_depth() {
 }
 
 #[test]
+fn every_game_searched_on_two_threads_answers_one_legal_bestmove_in_time() {
+    for (game, size) in [("crossjack", "8"), ("jcshock", "8"), ("crossings", "8")] {
+        let mut engine = engine_for(game, size);
+        engine.send("setoption name Threads value 2");
+        let legal = engine.legal_moves();
+        for go in ["go movetime 300", "go depth 4", "go nodes 5000"] {
+            let started = Instant::now();
+            engine.send(go);
+            let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+            assert!(started.elapsed() < Duration::from_secs(5), "{game} {go}");
+            let best = lines.last().and_then(|l| l.split(' ').nth(1)).unwrap_or("");
+            assert!(legal.iter().any(|m| m == best), "{game} {go}: {lines:?}");
+            engine.assert_silent(Duration::from_millis(200));
+        }
+        engine.send("go infinite");
+        thread::sleep(Duration::from_millis(200));
+        engine.send("stop");
+        engine.lines_until(|l| l.starts_with("bestmove"));
+        // No second bestmove, from a helper or otherwise.
+        engine.assert_silent(Duration::from_millis(200));
+        engine.assert_ready();
+    }
+}
+
+#[test]
+fn multipv_prints_a_ranked_line_per_move_and_bestmove_is_the_first() {
+    let mut engine = engine_for("crossjack", "8");
+    engine.send("setoption name MultiPV value 3");
+    engine.send("go depth 3");
+    let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(
+        info_values(&lines, "multipv"),
+        [1, 2, 3, 1, 2, 3, 1, 2, 3],
+        "{lines:?}"
+    );
+    let first_move = |line: &str| {
+        line.split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split(' ').next())
+            .map(str::to_string)
+    };
+    let best = lines
+        .last()
+        .and_then(|l| l.split(' ').nth(1))
+        .map(str::to_string);
+    assert_eq!(first_move(infos[infos.len() - 3]), best);
+    engine.send("setoption name MultiPV value 1");
+    engine.send("go depth 3");
+    let single = engine.lines_until(|l| l.starts_with("bestmove"));
+    assert!(single.iter().all(|l| !l.contains("multipv")), "{single:?}");
+}
+
+#[test]
 fn go_nodes_never_reports_more_nodes_than_asked() {
     let mut engine = engine_for("crossings", "8");
     engine.send("go nodes 20000");
@@ -876,8 +935,16 @@ const MALFORMED: &[(&str, &str)] = &[
         "setoption: expected an option name, found end of line",
     ),
     (
-        "setoption name Threads value 2",
-        "setoption: unknown option 'Threads'",
+        "setoption name Threats value 2",
+        "setoption: unknown option 'Threats'",
+    ),
+    (
+        "setoption name Threads value 0",
+        "setoption: Threads value 0 is out of range 1..64",
+    ),
+    (
+        "setoption name MultiPV value many",
+        "setoption: MultiPV value 'many' is not a whole number in 1..256",
     ),
     (
         "setoption name Hash value 0",

@@ -156,6 +156,25 @@ fn searchmoves_restricts_the_root_in_every_game_for_every_strategy() {
 }
 
 #[test]
+fn searchmoves_restricts_the_helper_threads_too() {
+    for (game, size) in [("crossjack", "8"), ("jcshock", "8"), ("crossings", "8")] {
+        let mut engine = engine_for(game, size);
+        engine.send("setoption name Threads value 2");
+        let moves = engine.legal_moves();
+        let allowed = &moves[moves.len() - 2..];
+        for limit in ["nodes 20000", "depth 4"] {
+            engine.send(&format!(
+                "go searchmoves {} {} {limit}",
+                allowed[0], allowed[1]
+            ));
+            let best = move_of(engine.lines_until(is_bestmove).last().expect("bestmove"));
+            assert!(allowed.contains(&best), "{game} {limit}: {best}");
+        }
+        assert_no_more_bestmove(&mut engine);
+    }
+}
+
+#[test]
 fn searchmoves_reports_illegal_moves_and_searches_the_legal_ones() {
     let mut engine = engine_for("crossjack", "8");
     let moves = engine.legal_moves();

@@ -838,6 +838,167 @@ fn the_last_report_starts_with_the_move_returned() {
 }
 
 #[test]
+fn the_report_of_a_cut_short_depth_gives_its_score_as_a_lower_bound() {
+    let mut bounds = 0;
+    for nodes in (100..6_000).step_by(97) {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let (_, infos) = run(&mut endless(), &limits);
+        for (i, info) in infos.iter().enumerate() {
+            let cut_short = i + 1 == infos.len() && info.nodes == nodes;
+            let expected = cut_short.then_some(Bound::Lower);
+            assert_eq!(info.bound, expected, "nodes {nodes}: {info:?}");
+            bounds += usize::from(cut_short);
+        }
+    }
+    assert!(bounds > 0, "no search ended with a new move");
+}
+
+fn lines(plies: u32, multipv: usize) -> Limits {
+    Limits {
+        multipv,
+        ..depth(plies)
+    }
+}
+
+#[test]
+fn multipv_reports_the_best_lines_of_each_depth_best_first_with_distinct_moves() {
+    let mut state = endless();
+    let (best, infos) = run(&mut state, &lines(4, 3));
+    assert_eq!(infos.len(), 4 * 3);
+    for depth_lines in infos.chunks(3) {
+        let ranks: Vec<Option<u32>> = depth_lines.iter().map(|info| info.multipv).collect();
+        assert_eq!(ranks, [Some(1), Some(2), Some(3)]);
+        let scores: Vec<Score> = depth_lines.iter().map(|info| info.score).collect();
+        assert!(
+            scores.windows(2).all(|pair| match pair {
+                [Score::Centipawns(a), Score::Centipawns(b)] => a >= b,
+                _ => false,
+            }),
+            "{scores:?}"
+        );
+        let mut firsts: Vec<&String> = depth_lines.iter().map(|info| &info.pv[0]).collect();
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "{depth_lines:?}");
+    }
+    let last = &infos[infos.len() - 3..];
+    assert_eq!(last[0].pv.first(), best.map(|mv| mv.to_string()).as_ref());
+}
+
+#[test]
+fn multipv_lines_are_the_best_moves_valued_as_minimax_values_them() {
+    let mut state = endless();
+    let (_, infos) = run(&mut state, &lines(4, 3));
+    let mut values: Vec<(i32, u8)> = (0..9u8)
+        .map(|mv| {
+            let mut after = state.position().clone();
+            after.play(mv);
+            (-endless_minimax(&after, 3), mv)
+        })
+        .collect();
+    values.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
+    for (info, (value, _)) in infos[infos.len() - 3..].iter().zip(&values) {
+        assert_eq!(info.score, Score::Centipawns(*value), "{info:?}");
+        let first: u8 = info.pv[0].parse().expect("a move");
+        let mut after = state.position().clone();
+        after.play(first);
+        assert_eq!(-endless_minimax(&after, 3), *value);
+    }
+}
+
+#[test]
+fn multipv_one_reports_as_a_single_line_search_does() {
+    let strip_time = |infos: Vec<Info>| -> Vec<Info> {
+        infos
+            .into_iter()
+            .map(|info| Info {
+                time: Duration::ZERO,
+                ..info
+            })
+            .collect()
+    };
+    let (single, plain) = run(&mut endless(), &depth(5));
+    let (one, of_one) = run(&mut endless(), &lines(5, 1));
+    assert_eq!(single, one);
+    assert!(plain.iter().all(|info| info.multipv.is_none()));
+    assert_eq!(strip_time(plain), strip_time(of_one));
+}
+
+#[test]
+fn multipv_beyond_the_number_of_moves_reports_every_move_once() {
+    let (best, infos) = run(&mut nim(2), &lines(3, 5));
+    assert_eq!(best, Some(2));
+    let last_depth: Vec<&Info> = infos
+        .iter()
+        .filter(|info| info.depth == infos.last().map_or(0, |l| l.depth))
+        .collect();
+    assert_eq!(last_depth.len(), 2, "two moves from two stones: {infos:?}");
+    assert_eq!(last_depth[0].score, Score::Mate(1));
+}
+
+fn threads(count: usize, limits: Limits) -> Limits {
+    Limits {
+        threads: count,
+        ..limits
+    }
+}
+
+#[test]
+fn a_parallel_search_finds_the_same_forced_wins() {
+    let mut buffers = SearchBuffers::new();
+    let mut tt = TranspositionTable::new(1);
+    let stop = AtomicBool::new(false);
+    for stones in (5..=14).filter(|s| s % 4 != 0) {
+        let limits = threads(2, depth(12));
+        let best = search(
+            &mut nim(stones),
+            &limits,
+            &mut tt,
+            &mut buffers,
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(best, Some(stones % 4), "{stones} stones");
+    }
+}
+
+#[test]
+fn a_parallel_search_keeps_to_its_time() {
+    let limits = threads(
+        3,
+        Limits {
+            movetime: Some(ms(200)),
+            ..Limits::default()
+        },
+    );
+    let started = Instant::now();
+    let (best, infos) = run(&mut endless(), &limits);
+    assert!(best.is_some());
+    assert!(!infos.is_empty());
+    assert!(started.elapsed() < ms(1000), "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_parallel_search_ends_at_once_on_stop() {
+    let stop = AtomicBool::new(true);
+    let mut tt = TranspositionTable::new(1);
+    let limits = threads(2, Limits::default());
+    let started = Instant::now();
+    let (best, _) = run_with(&mut endless(), &limits, &mut tt, &stop);
+    assert!(best.is_some(), "the first move, unsearched");
+    assert!(started.elapsed() < ms(500));
+}
+
+#[test]
+fn a_short_search_announces_no_root_move() {
+    let (_, infos) = run(&mut endless(), &depth(5));
+    assert!(infos.iter().all(|info| info.currmove.is_none()));
+}
+
+#[test]
 fn a_proven_result_ends_the_deepening_whatever_the_depth_asked() {
     // Nim with 7 stones: taking 3 wins on the third ply.
     let (best, infos) = run(&mut nim(7), &depth(60));
@@ -950,7 +1111,7 @@ fn entry(depth: u32, bound: Bound, score: i32, move_index: Option<u16>) -> TtEnt
 
 #[test]
 fn a_stored_result_is_probed_back() {
-    let mut tt = TranspositionTable::new(1);
+    let tt = TranspositionTable::new(1);
     let stored = entry(6, Bound::Lower, -37, Some(12));
     tt.store(0xDEAD_BEEF, 4, stored);
     assert_eq!(tt.probe(0xDEAD_BEEF, 4), Some(stored));
@@ -959,7 +1120,7 @@ fn a_stored_result_is_probed_back() {
 
 #[test]
 fn mate_scores_are_kept_relative_to_the_stored_node() {
-    let mut tt = TranspositionTable::new(1);
+    let tt = TranspositionTable::new(1);
     tt.store(7, 3, entry(4, Bound::Exact, mate_in(5), None));
     tt.store(8, 3, entry(4, Bound::Exact, mated_in(6), None));
     // The same position met one ply from the root: the mate is two plies nearer.

@@ -110,6 +110,7 @@ impl GoParams {
             strategy,
             mate: self.mate,
             searchmoves: self.searchmoves.clone(),
+            ..Limits::default()
         }
     }
 }

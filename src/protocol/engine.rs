@@ -218,6 +218,8 @@ impl Engine {
             Change::MoveOverhead(overhead) => self.options.move_overhead = overhead,
             Change::Strategy(strategy) => self.options.strategy = strategy,
             Change::Ponder(ponder) => self.options.ponder = ponder,
+            Change::Threads(threads) => self.options.threads = threads,
+            Change::MultiPv(lines) => self.options.multipv = lines,
         }
         Ok(())
     }
@@ -255,6 +257,8 @@ impl Engine {
         }
         let mut limits = params.to_limits(self.options.move_overhead, self.options.strategy);
         limits.searchmoves = self.legal_searchmoves(&params.searchmoves);
+        limits.threads = self.options.threads;
+        limits.multipv = self.options.multipv;
         self.worker.set_ponder_move(self.options.ponder);
         if params.ponder {
             self.start(Job::Ponder(limits))

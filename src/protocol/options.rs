@@ -8,7 +8,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::games::{BoardSize, GameKind, PositionError};
-use crate::search::Strategy;
+use crate::search::{Strategy, MAX_HELPERS};
 
 /// `Hash` range in MB.
 pub const HASH_MB: (u64, u64) = (1, 1024);
@@ -19,14 +19,21 @@ pub const MOVE_OVERHEAD_MS: (u64, u64) = (0, 5000);
 /// `Move Overhead` default in milliseconds.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 
+/// `Threads` range: the search thread and up to [`MAX_HELPERS`] helpers.
+pub const THREADS: (u64, u64) = (1, MAX_HELPERS as u64 + 1);
+/// `MultiPV` range: best lines reported per depth.
+pub const MULTIPV: (u64, u64) = (1, 256);
+
 /// The option names, as `uci` lists them.
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 9] = [
     "UCI_Variant",
     "Size",
     "Hash",
     "Clear Hash",
     "Move Overhead",
     "Strategy",
+    "Threads",
+    "MultiPV",
     "Ponder",
 ];
 
@@ -109,6 +116,10 @@ pub enum Change {
     MoveOverhead(Duration),
     /// `Strategy`: how moves are chosen.
     Strategy(Strategy),
+    /// `Threads`: threads a search runs on.
+    Threads(usize),
+    /// `MultiPV`: best lines a search reports.
+    MultiPv(usize),
     /// `Ponder`: whether `bestmove` names the move the engine expects in reply.
     Ponder(bool),
 }
@@ -122,6 +133,10 @@ pub struct Options {
     pub move_overhead: Duration,
     /// How moves are chosen.
     pub strategy: Strategy,
+    /// Threads a search runs on.
+    pub threads: usize,
+    /// Best lines a search reports.
+    pub multipv: usize,
     /// `bestmove X ponder Y` when true (the controller ponders); `bestmove X` when false.
     pub ponder: bool,
 }
@@ -132,6 +147,8 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             strategy: Strategy::default(),
+            threads: 1,
+            multipv: 1,
             ponder: false,
         }
     }
@@ -163,6 +180,14 @@ pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
                 .iter()
                 .map(|s| format!(" var {s}"))
                 .collect::<String>()
+        ),
+        format!(
+            "option name Threads type spin default 1 min {} max {}",
+            THREADS.0, THREADS.1
+        ),
+        format!(
+            "option name MultiPV type spin default 1 min {} max {}",
+            MULTIPV.0, MULTIPV.1
         ),
         "option name Ponder type check default false".to_string(),
     ]
@@ -199,6 +224,8 @@ fn read_value(option: &'static str, value: &str) -> Result<Change, OptionError> 
             .parse::<Strategy>()
             .map(Change::Strategy)
             .map_err(|_| OptionError::UnknownStrategy(value.to_string())),
+        "Threads" => spin(option, value, THREADS).map(|n| Change::Threads(n as usize)),
+        "MultiPV" => spin(option, value, MULTIPV).map(|n| Change::MultiPv(n as usize)),
         "Ponder" => check(option, value).map(Change::Ponder),
         _ => spin(option, value, MOVE_OVERHEAD_MS)
             .map(|ms| Change::MoveOverhead(Duration::from_millis(ms))),
@@ -300,6 +327,24 @@ mod tests {
     }
 
     #[test]
+    fn threads_and_multipv_are_spins_from_one() {
+        assert_eq!(read("threads", Some("2")), Ok(Change::Threads(2)));
+        assert_eq!(read("MultiPV", Some("3")), Ok(Change::MultiPv(3)));
+        let message = |name, value| read(name, Some(value)).map_err(|e| e.to_string());
+        assert_eq!(
+            message("Threads", "0"),
+            Err("Threads value 0 is out of range 1..64".into())
+        );
+        assert_eq!(
+            message("MultiPV", "0"),
+            Err("MultiPV value 0 is out of range 1..256".into())
+        );
+        let lines = option_lines(GameKind::CrossJack, BoardSize::square(8));
+        assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".into()));
+        assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".into()));
+    }
+
+    #[test]
     fn strategy_takes_the_name_of_a_strategy() {
         assert_eq!(
             read("strategy", Some("MCTS")),
@@ -348,9 +393,9 @@ mod tests {
     fn unknown_names_and_missing_values_are_errors() {
         let message = |name, value| read(name, value).map_err(|e| e.to_string());
         assert_eq!(
-            message("Threads", Some("2")),
+            message("Threats", Some("2")),
             Err(
-                "unknown option 'Threads' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Ponder)"
+                "unknown option 'Threats' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Threads, MultiPV, Ponder)"
                     .into()
             )
         );

@@ -19,7 +19,7 @@ use std::time::Duration;
 use crate::bench::{self, BenchError, BenchOptions};
 use crate::games::AnyGame;
 use crate::perft;
-use crate::search::{Info, Limits, Score, SearchBuffers, TranspositionTable};
+use crate::search::{Bound, Info, Limits, Score, SearchBuffers, TranspositionTable};
 
 use super::output::Output;
 
@@ -182,14 +182,28 @@ fn pondering(limits: &Limits) -> Limits {
 /// The answer of a perft ended by `stop` (or `quit`): a partial count would mislead.
 const PERFT_STOPPED: &str = "info string perft stopped before it finished: no count";
 
-/// The `info` line of a progress report.
+/// The `info` line of a progress report, or of a root move starting (`currmove`).
 fn info_line(info: &Info) -> String {
+    if let Some(current) = &info.currmove {
+        return format!(
+            "info depth {} currmove {} currmovenumber {}",
+            info.depth, current.mv, current.number
+        );
+    }
     let score = match info.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
     };
+    let bound = match info.bound {
+        None | Some(Bound::Exact) => "",
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+    };
+    let multipv = info
+        .multipv
+        .map_or(String::new(), |rank| format!(" multipv {rank}"));
     let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {score}{bound} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         info.nodes,
@@ -448,6 +462,7 @@ mod tests {
     use super::*;
     use crate::games::{BoardSize, GameKind};
     use crate::protocol::test_output::{capture, Captured};
+    use crate::search::CurrMove;
 
     fn jcshock(size: usize) -> AnyGame {
         AnyGame::start(GameKind::JcShock, BoardSize::square(size)).expect("a start")
@@ -631,10 +646,69 @@ mod tests {
             time: Duration::from_millis(10),
             hashfull: 7,
             pv: vec!["d7".into(), "e2".into()],
+            multipv: None,
+            bound: None,
+            currmove: None,
         };
         assert_eq!(
             info_line(&info),
             "info depth 3 seldepth 5 score mate -2 nodes 1000 nps 100000 time 10 hashfull 7 pv d7 e2"
+        );
+    }
+
+    fn sample_info() -> Info {
+        Info {
+            depth: 4,
+            seldepth: 6,
+            score: Score::Centipawns(25),
+            nodes: 500,
+            time: Duration::from_millis(5),
+            hashfull: 1,
+            pv: vec!["c3".into()],
+            multipv: None,
+            bound: None,
+            currmove: None,
+        }
+    }
+
+    #[test]
+    fn a_score_that_is_a_bound_carries_its_keyword_after_the_score() {
+        let lower = Info {
+            bound: Some(Bound::Lower),
+            ..sample_info()
+        };
+        let upper = Info {
+            bound: Some(Bound::Upper),
+            ..sample_info()
+        };
+        assert_eq!(
+            info_line(&lower),
+            "info depth 4 seldepth 6 score cp 25 lowerbound nodes 500 nps 100000 time 5 hashfull 1 pv c3"
+        );
+        assert!(info_line(&upper).contains(" score cp 25 upperbound nodes "));
+    }
+
+    #[test]
+    fn a_line_of_several_names_its_rank_before_the_score() {
+        let second = Info {
+            multipv: Some(2),
+            ..sample_info()
+        };
+        assert!(info_line(&second).starts_with("info depth 4 seldepth 6 multipv 2 score cp 25 "));
+    }
+
+    #[test]
+    fn a_root_move_starting_is_a_currmove_line() {
+        let current = Info {
+            currmove: Some(CurrMove {
+                mv: "e5".into(),
+                number: 3,
+            }),
+            ..sample_info()
+        };
+        assert_eq!(
+            info_line(&current),
+            "info depth 4 currmove e5 currmovenumber 3"
         );
     }
 }

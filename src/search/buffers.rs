@@ -5,6 +5,7 @@ use std::any::Any;
 
 use super::ordering::MoveOrdering;
 use super::pv::PvTable;
+use super::smp::Helpers;
 use super::value::MAX_PLY;
 use crate::games::MAX_MOVES;
 
@@ -73,12 +74,20 @@ pub struct SearchBuffers {
     searches: u64,
     /// The last Monte-Carlo search's tree, which the next one may continue.
     tree: Option<Box<dyn Any + Send>>,
+    /// The helper threads of a parallel search (none with one thread).
+    pub(crate) helpers: Helpers,
 }
 
 impl SearchBuffers {
     /// No buffers yet: the first search allocates them.
     pub fn new() -> Self {
         SearchBuffers::default()
+    }
+
+    /// Makes the searches run on `threads` threads: this one and `threads - 1` helpers
+    /// (0 counts as 1), started or ended now and kept for the next searches.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers.resize(threads.saturating_sub(1));
     }
 
     /// Drops the buffers, e.g. after a search was interrupted half way by a panic; the next

@@ -1,7 +1,7 @@
 //! When a search must stop: the `stop` flag, the node limit and the hard time mark, checked
 //! cheaply enough to be asked at every node.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The flag and the clock are looked at once per this many nodes (a power of two).
@@ -22,6 +22,8 @@ pub(crate) struct Control<'a> {
     /// The limits [`Control::arm_limits`] puts in force.
     armed: (u64, Option<Duration>),
     aborted: bool,
+    /// Where a helper of a parallel search publishes its node count for the reports.
+    published: Option<&'a AtomicU64>,
 }
 
 impl<'a> Control<'a> {
@@ -50,6 +52,15 @@ impl<'a> Control<'a> {
             hard_limit: None,
             armed: (node_limit.unwrap_or(u64::MAX), hard),
             aborted: false,
+            published: None,
+        }
+    }
+
+    /// The same conditions, publishing the node count to `nodes` whenever they are checked.
+    pub(crate) fn publishing(self, nodes: &'a AtomicU64) -> Self {
+        Control {
+            published: Some(nodes),
+            ..self
         }
     }
 
@@ -69,8 +80,7 @@ impl<'a> Control<'a> {
     pub(crate) fn must_stop(&mut self, nodes: u64) -> bool {
         if !self.aborted
             && (nodes >= self.node_limit
-                || (nodes.is_multiple_of(CHECK_INTERVAL)
-                    && (self.stop_requested() || self.out_of_time())))
+                || (nodes.is_multiple_of(CHECK_INTERVAL) && self.checkpoint(nodes)))
         {
             self.aborted = true;
         }
@@ -80,12 +90,19 @@ impl<'a> Control<'a> {
     /// Like [`Control::must_stop`], but looks at the flag and the clock every time: for
     /// searches whose steps are too costly to check only every few hundred nodes.
     pub(crate) fn must_stop_now(&mut self, nodes: u64) -> bool {
-        if !self.aborted
-            && (nodes >= self.node_limit || self.stop_requested() || self.out_of_time())
-        {
+        if !self.aborted && (nodes >= self.node_limit || self.checkpoint(nodes)) {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// The periodic check of [`Control::must_stop`]: publishes `nodes`, then tells whether
+    /// `stop` is set or the time is up.
+    fn checkpoint(&self, nodes: u64) -> bool {
+        if let Some(published) = self.published {
+            published.store(nodes, Ordering::Relaxed);
+        }
+        self.stop_requested() || self.out_of_time()
     }
 
     /// True once the search has been abandoned; results computed since are incomplete.

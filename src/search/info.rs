@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+pub use super::tt::Bound;
+
 /// A search score from the side to move's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
@@ -29,6 +31,25 @@ pub struct Info {
     pub hashfull: u32,
     /// Principal variation, moves in the game's notation.
     pub pv: Vec<String>,
+    /// The line's rank (from 1) when the search reports several best lines (`MultiPV`);
+    /// `None` when it reports one.
+    pub multipv: Option<u32>,
+    /// `None` when the score is the line's value at that depth; a bound when the search knows
+    /// only that much: [`Bound::Lower`] for an iteration cut short whose best move so far is
+    /// reported (the moves not yet searched may do better).
+    pub bound: Option<Bound>,
+    /// When set, this is no progress report but the news that the root move `currmove` is
+    /// being searched at `depth` (the other fields do not count).
+    pub currmove: Option<CurrMove>,
+}
+
+/// The root move a long search is busy with (`info currmove … currmovenumber …`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurrMove {
+    /// The move, in the game's notation.
+    pub mv: String,
+    /// Its rank in the order the root moves are searched, from 1.
+    pub number: u32,
 }
 
 impl Info {

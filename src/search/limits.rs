@@ -53,6 +53,10 @@ pub struct Limits {
     /// `go searchmoves`: the root moves to choose from, in the game's notation; every move
     /// when empty or when none of them is legal.
     pub searchmoves: Vec<String>,
+    /// Threads to search with (the `Threads` option); 0 counts as 1.
+    pub threads: usize,
+    /// Best lines to report (the `MultiPV` option); 0 counts as 1.
+    pub multipv: usize,
 }
 
 impl Limits {

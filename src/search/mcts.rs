@@ -106,6 +106,8 @@ pub(crate) struct Run<'a, 'r> {
     /// Stop after this many playouts, if set.
     pub(crate) playouts: Option<u64>,
     pub(crate) report: &'r mut dyn FnMut(&Info),
+    /// Lines to report: the most visited root moves (`MultiPV`); 0 counts as 1.
+    pub(crate) lines: usize,
 }
 
 /// One Monte-Carlo search: the tree and the buffers its iterations reuse.
@@ -212,12 +214,10 @@ impl<G: Game> Mcts<G> {
             playouts += 1;
             if started.elapsed() >= next_report {
                 next_report += REPORT_INTERVAL;
-                let info = self.info(state, run.control.elapsed());
-                (run.report)(&info);
+                self.report(state, run);
             }
         }
-        let info = self.info(state, run.control.elapsed());
-        (run.report)(&info);
+        self.report(state, run);
         if restricted {
             // Nor may the next search reuse a root that lacks moves.
             self.root = None;
@@ -488,13 +488,57 @@ impl<G: Game> Mcts<G> {
         (first..first + parent.children as usize).max_by_key(|&c| self.nodes[c].visits)
     }
 
-    /// The search so far as an `info` report: the most visited line and its win rate.
-    fn info(&self, state: &mut GameState<G>, time: Duration) -> Info {
+    /// Each root move with its visits.
+    pub(crate) fn root_visits(&self) -> impl Iterator<Item = (G::Move, u32)> + '_ {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        self.nodes[first..first + root.children as usize]
+            .iter()
+            .filter_map(|child| child.mv.map(|mv| (mv, child.visits)))
+    }
+
+    /// The report of the line that starts with the root move `mv` (its first move only when
+    /// the tree has no such child).
+    pub(crate) fn line_of(&self, state: &mut GameState<G>, mv: G::Move, time: Duration) -> Info {
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let child = (first..first + root.children as usize).find(|&c| self.nodes[c].mv == Some(mv));
+        let mut info = self.info(state, time, child);
+        if info.pv.is_empty() {
+            info.pv = super::notation(state, &[mv]);
+        }
+        info
+    }
+
+    /// Reports the search so far: the most visited line, or with `MultiPV` the lines of
+    /// the most visited root moves, most visited first.
+    fn report(&self, state: &mut GameState<G>, run: &mut Run<'_, '_>) {
+        let time = run.control.elapsed();
+        if run.lines <= 1 {
+            let info = self.info(state, time, self.best_child(0));
+            (run.report)(&info);
+            return;
+        }
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let mut children: Vec<usize> = (first..first + root.children as usize).collect();
+        // Ties go to the later child, as in `best_child`, so that line 1 is the move played.
+        children.sort_by_key(|&c| std::cmp::Reverse((self.nodes[c].visits, c)));
+        for (rank, &child) in children.iter().take(run.lines).enumerate() {
+            let mut info = self.info(state, time, Some(child));
+            info.multipv = Some(rank as u32 + 1);
+            (run.report)(&info);
+        }
+    }
+
+    /// The search so far as an `info` report: the line that starts with the root child
+    /// `start` and follows the most visited children, and its first move's win rate.
+    fn info(&self, state: &mut GameState<G>, time: Duration, start: Option<usize>) -> Info {
         let mut line = Vec::new();
-        let mut node = 0;
-        while let Some(child) = self.best_child(node).filter(|&c| self.nodes[c].visits > 0) {
+        let mut next = start.filter(|&c| self.nodes[c].visits > 0);
+        while let Some(child) = next {
             line.push(child);
-            node = child;
+            next = self.best_child(child).filter(|&c| self.nodes[c].visits > 0);
         }
         let mean = line.first().map_or(0.5, |&c| self.nodes[c].mean());
         let pv = super::notation(
@@ -512,6 +556,9 @@ impl<G: Game> Mcts<G> {
             time,
             hashfull: (self.nodes.len() * 1000 / MAX_TREE_NODES) as u32,
             pv,
+            multipv: None,
+            bound: None,
+            currmove: None,
         }
     }
 }
@@ -561,12 +608,53 @@ mod tests {
             time: None,
             playouts: Some(playouts),
             report: &mut |_| {},
+            lines: 1,
         };
         tree.run(state, &mut run);
     }
 
     fn jcshock() -> GameState<JcShock> {
         GameState::new(JcShock::start(BoardSize::square(5)).unwrap())
+    }
+
+    #[test]
+    fn multipv_reports_the_most_visited_root_moves_first_and_line_one_is_the_move() {
+        let never = AtomicBool::new(false);
+        let mut infos = Vec::new();
+        let mut state = jcshock();
+        let mut tree = Mcts::<JcShock>::new(Config::PLAIN, 7);
+        let mut run = Run {
+            control: Control::new(&never, None, None),
+            time: None,
+            playouts: Some(3000),
+            report: &mut |info| infos.push(info.clone()),
+            lines: 3,
+        };
+        let best = tree.run(&mut state, &mut run);
+        let last = &infos[infos.len() - 3..];
+        let ranks: Vec<Option<u32>> = last.iter().map(|info| info.multipv).collect();
+        assert_eq!(ranks, [Some(1), Some(2), Some(3)]);
+        let best = best.map(|mv| state.position().format_move(mv));
+        assert_eq!(last[0].pv.first(), best.as_ref());
+        let root = &tree.nodes[0];
+        let visits = |text: &String| {
+            let first = root.first_child as usize;
+            (first..first + root.children as usize)
+                .find(|&c| {
+                    tree.nodes[c]
+                        .mv
+                        .map(|mv| state.position().format_move(mv))
+                        .as_ref()
+                        == Some(text)
+                })
+                .map(|c| tree.nodes[c].visits)
+        };
+        let counts: Vec<Option<u32>> = last.iter().map(|info| visits(&info.pv[0])).collect();
+        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+        let most = (0..root.children as usize)
+            .map(|i| tree.nodes[root.first_child as usize + i].visits)
+            .max();
+        assert_eq!(counts[0], most);
     }
 
     #[test]

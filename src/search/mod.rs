@@ -15,17 +15,20 @@ mod negamax;
 mod ordering;
 mod pv;
 mod rng;
+mod smp;
 pub mod strategy;
 pub mod time;
 pub mod tt;
 pub mod value;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use buffers::SearchBuffers;
-pub use info::{Info, Score};
+pub use info::{Bound, CurrMove, Info, Score};
 pub use limits::{Clock, Limits};
+pub use smp::MAX_HELPERS;
 pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
@@ -145,6 +148,10 @@ fn solve_then_play_out<G: Game>(
         move_overhead: Duration::ZERO,
         ..limits.clone()
     };
+    buffers.set_threads(limits.threads);
+    if buffers.helpers.count() > 0 {
+        return parallel_monte_carlo(state, &rest, buffers, seed, stop, report);
+    }
     monte_carlo(
         state,
         &rest,
@@ -154,6 +161,96 @@ fn solve_then_play_out<G: Game>(
         stop,
         report,
     )
+}
+
+/// Root parallelization of [`monte_carlo`] with [`mcts::Config::STRONG`]: every helper
+/// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
+/// and the move played is the root move with the most visits over all the trees (those of
+/// helpers that stop within `HELPER_PATIENCE`). Only this
+/// thread reports; if the summed visits choose another move than its own tree, one more
+/// report gives that move's line in this thread's tree.
+fn parallel_monte_carlo<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    buffers: &mut SearchBuffers,
+    seed: u64,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let config = mcts::Config::STRONG;
+    let allowed = allowed_root_moves(state.position(), limits);
+    let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
+    tree.restrict_root(&allowed);
+    let votes: Votes<G::Move> = Arc::default();
+    let helpers = buffers.helpers.start(|number, stop, nodes| {
+        let mut state = state.clone();
+        let votes = Arc::clone(&votes);
+        let allowed = allowed.clone();
+        let seed = seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Box::new(move |buffers: &mut SearchBuffers| {
+            let mut silent = |_: &Info| {};
+            let mut run = mcts::Run {
+                control: Control::new(&stop, None, None).publishing(&nodes),
+                time: None,
+                playouts: None,
+                report: &mut silent,
+                lines: 1,
+            };
+            let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
+            tree.restrict_root(&allowed);
+            tree.run(&mut state, &mut run);
+            if let Ok(mut votes) = votes.lock() {
+                add_votes(&mut votes, tree.root_visits());
+            }
+            buffers.keep_tree(tree);
+        })
+    });
+    let budget = time_budget(limits, state.position());
+    let playouts = limits
+        .depth
+        .filter(|_| budget.is_none() && limits.nodes.is_none())
+        .map(playouts_for_depth);
+    let mut run = mcts::Run {
+        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
+        time: budget.map(playout_time),
+        playouts,
+        report,
+        lines: limits.multipv,
+    };
+    let own = tree.run(state, &mut run);
+    drop(helpers);
+    // A helper that does not stop at once (descheduled on a busy machine) must not make the
+    // answer late: its visits are left out.
+    buffers.helpers.settle(HELPER_PATIENCE);
+    let best = votes.lock().ok().and_then(|mut votes| {
+        add_votes(&mut votes, tree.root_visits());
+        votes
+            .iter()
+            .max_by_key(|&&(_, visits)| visits)
+            .map(|&(mv, _)| mv)
+    });
+    if let Some(chosen) = best.filter(|&mv| Some(mv) != own) {
+        let info = tree.line_of(state, chosen, run.control.elapsed());
+        (run.report)(&info);
+    }
+    buffers.keep_tree(tree);
+    best.or(own)
+}
+
+/// The root visits of the helpers' trees, summed per move.
+type Votes<M> = Arc<Mutex<Vec<(M, u64)>>>;
+
+/// How long a Monte-Carlo search waits for its helpers' visits once it has stopped them.
+const HELPER_PATIENCE: Duration = Duration::from_millis(2);
+
+/// Adds the root `visits` of one tree to the sums in `votes`.
+fn add_votes<M: Copy + Eq>(votes: &mut Vec<(M, u64)>, visits: impl Iterator<Item = (M, u32)>) {
+    for (mv, count) in visits {
+        match votes.iter_mut().find(|(known, _)| *known == mv) {
+            Some((_, sum)) => *sum += u64::from(count),
+            None => votes.push((mv, u64::from(count))),
+        }
+    }
 }
 
 /// Monte-Carlo can stop at any moment, so it takes the whole target of a time budget, not
@@ -188,6 +285,7 @@ fn monte_carlo<G: Game>(
         time: budget.map(playout_time),
         playouts,
         report,
+        lines: limits.multipv,
     };
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     tree.restrict_root(&allowed_root_moves(state.position(), limits));
@@ -248,7 +346,8 @@ fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
     time::budget(limits, position.side_to_move(), position.own_moves_left())
 }
 
-/// [`search`], telling also whether the result is proven.
+/// [`search`], telling also whether the result is proven. With helper threads (see
+/// `smp`), they search the same root until this search ends.
 fn alpha_beta<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -257,6 +356,7 @@ fn alpha_beta<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<Found<G::Move>> {
+    buffers.set_threads(limits.threads);
     let mut workspace = buffers.take::<G::Move>();
     let allowed = allowed_root_moves(state.position(), limits);
     state.generate_moves(&mut workspace.root_moves);
@@ -269,9 +369,16 @@ fn alpha_beta<G: Game>(
         tt.new_search();
         let budget = time_budget(limits, state.position());
         let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
-        let mut searcher = Searcher::<G>::new(tt, control, &mut workspace);
+        let helpers = (buffers.helpers.count() > 0)
+            .then(|| start_helpers(&mut buffers.helpers, state, tt, &allowed));
+        let helper_nodes = || helpers.as_ref().map_or(0, smp::Running::nodes);
+        let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, report);
         searcher.allowed_at_root = &allowed;
-        let (best_index, proven) = deepen(&mut searcher, state, limits, budget, root_moves, report);
+        searcher.currmove_after = Some(CURRMOVE_AFTER);
+        let (best_index, proven) = deepen(&mut searcher, state, limits, budget, &helper_nodes);
+        drop(searcher);
+        // Stops the helpers; the next search waits for them.
+        drop(helpers);
         workspace
             .root_moves
             .get(usize::from(best_index))
@@ -281,42 +388,153 @@ fn alpha_beta<G: Game>(
     best
 }
 
+/// A search longer than this announces each root move it starts (`currmove`), as Stockfish
+/// does: shorter searches would only flood the output.
+const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
+
+/// Starts every helper thread of `helpers` on the root of `state`, sharing `tt`.
+fn start_helpers<G: Game>(
+    helpers: &mut smp::Helpers,
+    state: &GameState<G>,
+    tt: &TranspositionTable,
+    allowed: &[G::Move],
+) -> smp::Running {
+    helpers.start(|number, stop, nodes| {
+        let mut state = state.clone();
+        let tt = tt.share();
+        let allowed = allowed.to_vec();
+        Box::new(move |buffers: &mut SearchBuffers| {
+            help(number, &mut state, &tt, &allowed, &stop, &nodes, buffers);
+        })
+    })
+}
+
+/// The search of helper thread `number` (from 1): iterative deepening of the root of `state`
+/// (restricted to `allowed` when not empty, as the main search's) over the depths the helper
+/// does not skip ([`smp::skips_depth`]), until `stop` or a proven
+/// result, publishing its node count to `nodes`. It reports nothing: what it finds reaches
+/// the main search through the table.
+fn help<G: Game>(
+    number: usize,
+    state: &mut GameState<G>,
+    tt: &TranspositionTable,
+    allowed: &[G::Move],
+    stop: &AtomicBool,
+    nodes: &AtomicU64,
+    buffers: &mut SearchBuffers,
+) {
+    let mut workspace = buffers.take::<G::Move>();
+    state.generate_moves(&mut workspace.root_moves);
+    restrict_root(&mut workspace.root_moves, allowed);
+    let root_moves = workspace.root_moves.len();
+    let control = Control::new(stop, None, None).publishing(nodes);
+    let mut silent = |_: &Info| {};
+    let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, &mut silent);
+    searcher.allowed_at_root = allowed;
+    let mut best_index = table_move(tt, state.position().hash(), root_moves);
+    for depth in (1..=MAX_PLY as u32).filter(|&d| !smp::skips_depth(number, d)) {
+        searcher.root_hint = Some(best_index);
+        searcher.root_best = None;
+        let unproven_before = searcher.unproven;
+        let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+        if searcher.control.aborted() {
+            break;
+        }
+        if let Some((index, _)) = searcher.root_best {
+            best_index = index;
+        }
+        if searcher.unproven == unproven_before || proven_within(value, depth) {
+            break;
+        }
+    }
+    drop(searcher);
+    buffers.put_back(workspace);
+}
+
+/// One best line of an iteration: the root move's index, its value and its report.
+struct Line {
+    index: u16,
+    value: i32,
+    info: Info,
+}
+
 /// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
-/// result is proven, reporting each completed depth, and returns the index of the best of
-/// the `root_moves` root moves and whether its value is proven.
+/// result is proven, reporting each completed depth, and returns the index of the best
+/// root move and whether its value is proven. `others` counts the helpers' nodes.
+///
+/// With `MultiPV` N, each depth searches the root N times, each time without the moves of
+/// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
 fn deepen<G: Game>(
     searcher: &mut Searcher<'_, G>,
     state: &mut GameState<G>,
     limits: &Limits,
     budget: Option<TimeBudget>,
-    root_moves: usize,
-    report: &mut dyn FnMut(&Info),
+    others: &dyn Fn() -> u64,
 ) -> (u16, bool) {
+    let root_moves = searcher.workspace.root_moves.len();
+    let wanted = limits.multipv.clamp(1, root_moves);
     let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
-    // The first move of the last reported line.
-    let mut reported = None;
+    // The root moves of the last reported lines, best first.
+    let mut reported: Vec<u16> = Vec::new();
+    let mut lines: Vec<Line> = Vec::with_capacity(wanted);
     for depth in 1..=max_depth(limits) {
-        searcher.root_hint = Some(best_index);
-        searcher.root_best = None;
         let unproven_before = searcher.unproven;
-        let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+        searcher.root_excluded.clear();
+        lines.clear();
+        let mut partial = None;
+        for rank in 0..wanted {
+            // Each line starts from the move that held its rank at the last depth.
+            searcher.root_hint = if rank == 0 {
+                Some(best_index)
+            } else {
+                reported.get(rank).copied()
+            };
+            searcher.root_best = None;
+            let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+            if searcher.control.aborted() {
+                partial = searcher.root_best.filter(|_| rank == 0);
+                break;
+            }
+            let Some((index, _)) = searcher.root_best else {
+                // Every move failed low: only a mate bound was found; keep the order.
+                break;
+            };
+            let mut info = progress(searcher, state, depth, value, others());
+            info.multipv = (wanted > 1).then_some(rank as u32 + 1);
+            lines.push(Line { index, value, info });
+            searcher.root_excluded.push(index);
+        }
+        searcher.root_excluded.clear();
         if depth == 1 {
             searcher.control.arm_limits();
         }
-        if let Some((index, _)) = searcher.root_best {
+        rank_lines(&mut lines);
+        if let Some((index, value)) = partial {
             best_index = index;
-        }
-        if searcher.control.aborted() {
-            // A move of the unfinished depth replaced the last reported one: say so.
-            if let Some((_, partial)) = searcher.root_best {
-                if reported != Some(best_index) {
-                    report(&progress(searcher, state, depth, partial));
-                }
+            // A move of the unfinished depth replaced the last reported one: say so, with
+            // the score as a bound, since the moves not yet searched may do better.
+            if reported.first() != Some(&best_index) {
+                let mut info = progress(searcher, state, depth, value, others());
+                info.bound = Some(Bound::Lower);
+                info.multipv = (wanted > 1).then_some(1);
+                (searcher.report)(&info);
             }
             break;
         }
-        report(&progress(searcher, state, depth, value));
-        reported = Some(best_index);
+        if let Some(first) = lines.first() {
+            best_index = first.index;
+        }
+        if searcher.control.aborted() {
+            // Cut short after its first line: report the lines found if the move changed.
+            if !lines.is_empty() && reported.first() != Some(&best_index) {
+                report_lines(searcher, &lines);
+            }
+            break;
+        }
+        report_lines(searcher, &lines);
+        reported.clear();
+        reported.extend(lines.iter().map(|l| l.index));
+        let value = lines.first().map_or(-INFINITY, |l| l.value);
         if searcher.unproven == unproven_before || proven_within(value, depth) {
             return (best_index, true);
         }
@@ -332,21 +550,44 @@ fn deepen<G: Game>(
     (best_index, false)
 }
 
-/// The report of `depth` with the root value `value` and the searcher's line and counts.
+/// Orders `lines` best first (a later search may find a better value than an earlier one
+/// through the table) and numbers them again.
+fn rank_lines(lines: &mut [Line]) {
+    lines.sort_by_key(|line| std::cmp::Reverse(line.value));
+    for (rank, line) in lines.iter_mut().enumerate() {
+        if line.info.multipv.is_some() {
+            line.info.multipv = Some(rank as u32 + 1);
+        }
+    }
+}
+
+/// Reports every line of `lines`.
+fn report_lines<G: Game>(searcher: &mut Searcher<'_, G>, lines: &[Line]) {
+    for line in lines {
+        (searcher.report)(&line.info);
+    }
+}
+
+/// The report of `depth` with the root value `value` and the searcher's line and counts,
+/// `others` nodes of helper threads included.
 fn progress<G: Game>(
     searcher: &Searcher<'_, G>,
     state: &mut GameState<G>,
     depth: u32,
     value: i32,
+    others: u64,
 ) -> Info {
     Info {
         depth,
         seldepth: searcher.seldepth as u32,
         score: value::to_score(value),
-        nodes: searcher.nodes,
+        nodes: searcher.nodes + others,
         time: searcher.control.elapsed(),
         hashfull: searcher.tt.hashfull(),
         pv: notation(state, searcher.workspace.pv.line(0)),
+        multipv: None,
+        bound: None,
+        currmove: None,
     }
 }
 
@@ -391,4 +632,69 @@ pub(crate) fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> V
         state.unmake();
     }
     texts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossjack::CrossJack;
+    use crate::games::BoardSize;
+
+    fn crossjack() -> GameState<CrossJack> {
+        GameState::new(CrossJack::start(BoardSize::square(4)).expect("a 4x4 start"))
+    }
+
+    /// The reports of a depth-2 search of the 4×4 Cross-Jack start whose root moves are
+    /// announced once the search has run `after`.
+    fn reports_announcing_after(after: Option<Duration>) -> (Vec<Info>, usize) {
+        let mut state = crossjack();
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let mut buffers = SearchBuffers::new();
+        let mut workspace = buffers.take::<<CrossJack as Game>::Move>();
+        state.generate_moves(&mut workspace.root_moves);
+        let root_moves = workspace.root_moves.len();
+        let mut infos = Vec::new();
+        let mut report = |info: &Info| infos.push(info.clone());
+        let control = Control::new(&stop, None, None);
+        let mut searcher = Searcher::<CrossJack>::new(&tt, control, &mut workspace, &mut report);
+        searcher.currmove_after = after;
+        searcher.negamax(&mut state, 2, 0, -INFINITY, INFINITY);
+        drop(searcher);
+        (infos, root_moves)
+    }
+
+    #[test]
+    fn a_long_search_announces_each_root_move_with_its_number() {
+        let (infos, root_moves) = reports_announcing_after(Some(Duration::ZERO));
+        let numbers: Vec<u32> = infos
+            .iter()
+            .filter_map(|info| info.currmove.as_ref().map(|c| c.number))
+            .collect();
+        assert_eq!(numbers, (1..=root_moves as u32).collect::<Vec<_>>());
+        let mut moves: Vec<&String> = infos
+            .iter()
+            .filter_map(|info| info.currmove.as_ref().map(|c| &c.mv))
+            .collect();
+        moves.sort();
+        moves.dedup();
+        assert_eq!(moves.len(), root_moves, "every root move once");
+        assert!(infos.iter().all(|info| info.depth == 2));
+    }
+
+    #[test]
+    fn the_root_visits_of_every_tree_are_summed_per_move() {
+        let mut votes = Vec::new();
+        add_votes(&mut votes, [(1u8, 10u32), (2, 30)].into_iter());
+        add_votes(&mut votes, [(2u8, 5u32), (1, 40), (3, 1)].into_iter());
+        assert_eq!(votes, [(1, 50), (2, 35), (3, 1)]);
+    }
+
+    #[test]
+    fn a_search_shorter_than_the_threshold_announces_nothing() {
+        assert!(reports_announcing_after(Some(Duration::from_secs(3600)))
+            .0
+            .is_empty());
+        assert!(reports_announcing_after(None).0.is_empty());
+    }
 }

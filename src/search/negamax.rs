@@ -6,8 +6,11 @@
 //! results go to the table with [`PROVEN_DEPTH`], which serves every depth, and an iteration
 //! whose root result is proven ends the deepening (see `super::deepen`).
 
+use std::time::Duration;
+
 use super::buffers::{PlyBuffers, Workspace};
 use super::control::Control;
+use super::info::{CurrMove, Info, Score};
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
 use crate::games::{Game, GameState, Status};
@@ -19,7 +22,7 @@ const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 
 /// The state of one search: everything the recursion needs, allocated before it starts.
 pub(crate) struct Searcher<'a, G: Game> {
-    pub(crate) tt: &'a mut TranspositionTable,
+    pub(crate) tt: &'a TranspositionTable,
     pub(crate) control: Control<'a>,
     /// Nodes visited so far.
     pub(crate) nodes: u64,
@@ -34,18 +37,28 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// The best root move of the running iteration among those searched to the end, with its
     /// value; it survives an abort.
     pub(crate) root_best: Option<(u16, i32)>,
+    /// Root moves (by index) left out of the search: those of the lines already found when
+    /// several best lines are searched (`MultiPV`).
+    pub(crate) root_excluded: Vec<u16>,
     /// The move buffers, the best lines (`workspace.pv`) and the killer moves.
     pub(crate) workspace: &'a mut Workspace<G::Move>,
     /// The root moves searched (`go searchmoves`); every move when empty.
     pub(crate) allowed_at_root: &'a [G::Move],
+    /// Where progress goes; the searcher itself only announces root moves (see
+    /// [`Searcher::currmove_after`]).
+    pub(crate) report: &'a mut dyn FnMut(&Info),
+    /// Once the search has run this long, each root move is announced as it is started
+    /// (`currmove`); `None` never.
+    pub(crate) currmove_after: Option<Duration>,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
     /// A searcher at its first node, working in `workspace`.
     pub(crate) fn new(
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         control: Control<'a>,
         workspace: &'a mut Workspace<G::Move>,
+        report: &'a mut dyn FnMut(&Info),
     ) -> Self {
         Searcher {
             tt,
@@ -55,8 +68,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             unproven: 0,
             root_hint: None,
             root_best: None,
+            root_excluded: Vec::new(),
             workspace,
             allowed_at_root: &[],
+            report,
+            currmove_after: None,
         }
     }
 
@@ -139,6 +155,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             side,
             |mv| (position.move_priority(mv), position.move_code(mv)),
         );
+        if ply == 0 && !self.root_excluded.is_empty() {
+            let excluded = &self.root_excluded;
+            buffers.order.retain(|index| !excluded.contains(index));
+        }
 
         let mut best_value = -INFINITY;
         let mut best_index = None;
@@ -146,6 +166,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         for (tried, &index) in buffers.order.iter().enumerate() {
             let mv = buffers.moves[usize::from(index)];
             let reduction = i32::from(reducing && reduces(state.position(), tried, mv));
+            if ply == 0 {
+                self.announce(state, depth, mv, tried);
+            }
             state.make(mv);
             let value = if tried == 0 {
                 -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
@@ -214,6 +237,31 @@ impl<'a, G: Game> Searcher<'a, G> {
 }
 
 impl<G: Game> Searcher<'_, G> {
+    /// Reports that the root move `mv`, the `tried`-th searched at `depth` (from 0), starts,
+    /// if the search has run long enough for that (see [`Searcher::currmove_after`]).
+    fn announce(&mut self, state: &GameState<G>, depth: i32, mv: G::Move, tried: usize) {
+        let due = self.currmove_after;
+        if due.is_none_or(|after| self.control.elapsed() < after) {
+            return;
+        }
+        let number = tried + self.root_excluded.len() + 1;
+        (self.report)(&Info {
+            depth: depth as u32,
+            seldepth: self.seldepth as u32,
+            score: Score::Centipawns(0),
+            nodes: self.nodes,
+            time: self.control.elapsed(),
+            hashfull: 0,
+            pv: Vec::new(),
+            multipv: None,
+            bound: None,
+            currmove: Some(CurrMove {
+                mv: state.position().format_move(mv),
+                number: number as u32,
+            }),
+        });
+    }
+
     /// The value of a node without moves, `ply` plies from the root. A position still in play
     /// has none only when it occurred for the third time: a draw, but not a proven one, since
     /// another path to the same position may not repeat it.

@@ -9,6 +9,9 @@
 //! bound from a shallower search does not replace a deeper result of the same search for the
 //! same position: the deeper one answers more probes.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use super::value::{from_table, to_table};
 
 /// Which side of the true value a stored score lies on.
@@ -45,29 +48,71 @@ const NO_MOVE: u16 = u16::MAX;
 /// How many slots `hashfull` looks at.
 const HASHFULL_SAMPLE: usize = 1000;
 
+/// A slot as read from the table (or about to be written to it): the key and the packed
+/// data, unpacked field by field as they are asked for (a probe looks at most slots' keys
+/// only).
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    score: i16,
-    move_index: u16,
-    depth: u8,
-    /// Bound in the low two bits (0 = empty), generation in the upper six.
-    meta: u8,
+    /// Score (bits 0..16), move index (16..32), depth (32..40), meta (40..48).
+    data: u64,
 }
 
-type Cluster = [Slot; SLOTS_PER_CLUSTER];
+/// A slot as stored: two words that threads read and write without locks. The first is the
+/// key XORed with the second, the packed data, so that a slot torn by two threads writing
+/// at once reads as another position's (its key no longer matches) instead of as wrong data
+/// for this one.
+#[derive(Debug, Default)]
+struct AtomicSlot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+type Cluster = [AtomicSlot; SLOTS_PER_CLUSTER];
 
 impl Slot {
+    fn new(key: u64, score: i16, move_index: u16, depth: u8, meta: u8) -> Self {
+        Slot {
+            key,
+            data: u64::from(score as u16)
+                | u64::from(move_index) << 16
+                | u64::from(depth) << 32
+                | u64::from(meta) << 40,
+        }
+    }
+
+    fn score(&self) -> i16 {
+        self.data as u16 as i16
+    }
+
+    fn move_index(&self) -> u16 {
+        (self.data >> 16) as u16
+    }
+
+    fn depth(&self) -> u8 {
+        (self.data >> 32) as u8
+    }
+
+    /// Bound in the low two bits (0 = empty), generation in the upper six.
+    fn meta(&self) -> u8 {
+        (self.data >> 40) as u8
+    }
+
     fn is_empty(&self) -> bool {
-        self.meta & 3 == EMPTY
+        self.meta() & 3 == EMPTY
+    }
+
+    /// True when the slot holds the position `hash`.
+    fn holds(&self, hash: u64) -> bool {
+        self.key == hash && !self.is_empty()
     }
 
     fn generation(&self) -> u8 {
-        self.meta >> 2
+        self.meta() >> 2
     }
 
     fn bound(&self) -> Bound {
-        match self.meta & 3 {
+        match self.meta() & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             _ => Bound::Exact,
@@ -77,7 +122,31 @@ impl Slot {
     /// How much the slot is worth keeping: deep results from the current search most.
     fn worth(&self, generation: u8) -> i32 {
         let age = i32::from(generation.wrapping_sub(self.generation()) & GENERATION_MASK);
-        i32::from(self.depth) - 8 * age
+        i32::from(self.depth()) - 8 * age
+    }
+}
+
+impl AtomicSlot {
+    /// The slot's content; a torn slot reads with a key no probe asks for.
+    #[inline]
+    fn read(&self) -> Slot {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        Slot {
+            key: check ^ data,
+            data,
+        }
+    }
+
+    #[inline]
+    fn write(&self, slot: &Slot) {
+        self.check.store(slot.key ^ slot.data, Ordering::Relaxed);
+        self.data.store(slot.data, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.check.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
     }
 }
 
@@ -90,9 +159,13 @@ fn encode_bound(bound: Bound) -> u8 {
 }
 
 /// A hash table of search results keyed by Zobrist hash, sized in megabytes.
+///
+/// The slots can be shared between threads ([`TranspositionTable::share`]): every handle
+/// reads and writes the same slots, without locks (see `AtomicSlot`), which is how the
+/// threads of a parallel search learn from each other.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    clusters: Vec<Cluster>,
+    clusters: Arc<[Cluster]>,
     generation: u8,
 }
 
@@ -106,14 +179,23 @@ impl TranspositionTable {
         }
     }
 
+    /// Another handle on the same slots, in the same search (generation): what one handle
+    /// stores, the other finds.
+    pub fn share(&self) -> TranspositionTable {
+        TranspositionTable {
+            clusters: Arc::clone(&self.clusters),
+            generation: self.generation,
+        }
+    }
+
     /// How many results the table can hold.
     pub fn capacity(&self) -> usize {
         self.clusters.len() * SLOTS_PER_CLUSTER
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (for every handle).
     pub fn clear(&mut self) {
-        self.clusters.fill(Cluster::default());
+        self.clusters.iter().flatten().for_each(AtomicSlot::clear);
         self.generation = 0;
     }
 
@@ -128,7 +210,7 @@ impl TranspositionTable {
     pub fn hashfull(&self) -> u32 {
         let sample = self.clusters.iter().flatten().take(HASHFULL_SAMPLE);
         let (mut seen, mut used) = (0u32, 0u32);
-        for slot in sample {
+        for slot in sample.map(AtomicSlot::read) {
             seen += 1;
             if !slot.is_empty() && slot.generation() == self.generation {
                 used += 1;
@@ -138,56 +220,53 @@ impl TranspositionTable {
     }
 
     /// What is stored for the position `hash`, met `ply` plies from the search root.
+    #[inline]
     pub fn probe(&self, hash: u64, ply: usize) -> Option<TtEntry> {
         let slot = self
             .cluster(hash)
             .iter()
-            .find(|s| !s.is_empty() && s.key == hash)?;
+            .map(AtomicSlot::read)
+            .find(|s| s.holds(hash))?;
+        let move_index = slot.move_index();
         Some(TtEntry {
-            depth: u32::from(slot.depth),
+            depth: u32::from(slot.depth()),
             bound: slot.bound(),
-            score: from_table(slot.score, ply),
-            move_index: (slot.move_index != NO_MOVE).then_some(slot.move_index),
+            score: from_table(slot.score(), ply),
+            move_index: (move_index != NO_MOVE).then_some(move_index),
         })
     }
 
     /// Records a result for the position `hash` searched `ply` plies from the root. Without a
     /// move, a move already stored for the position is kept.
-    pub fn store(&mut self, hash: u64, ply: usize, entry: TtEntry) {
+    pub fn store(&self, hash: u64, ply: usize, entry: TtEntry) {
         let generation = self.generation;
-        let cluster = self.cluster_mut(hash);
-        let victim = match cluster.iter().position(|s| !s.is_empty() && s.key == hash) {
+        let stored = self.cluster(hash);
+        let cluster: [Slot; SLOTS_PER_CLUSTER] = std::array::from_fn(|i| stored[i].read());
+        let victim = match cluster.iter().position(|s| s.holds(hash)) {
             Some(same) if keeps_deeper(&cluster[same], &entry, generation) => return,
             Some(same) => same,
-            None => replacement(cluster, generation),
+            None => replacement(&cluster, generation),
         };
-        let slot = &mut cluster[victim];
-        let kept_move = if slot.key == hash && !slot.is_empty() {
-            slot.move_index
+        let slot = &cluster[victim];
+        let kept_move = if slot.holds(hash) {
+            slot.move_index()
         } else {
             NO_MOVE
         };
-        *slot = Slot {
-            key: hash,
-            score: to_table(entry.score, ply),
-            move_index: entry.move_index.unwrap_or(kept_move),
-            depth: entry.depth.min(u32::from(u8::MAX)) as u8,
-            meta: encode_bound(entry.bound) | (generation << 2),
-        };
+        stored[victim].write(&Slot::new(
+            hash,
+            to_table(entry.score, ply),
+            entry.move_index.unwrap_or(kept_move),
+            entry.depth.min(u32::from(u8::MAX)) as u8,
+            encode_bound(entry.bound) | (generation << 2),
+        ));
     }
 
-    fn cluster_index(&self, hash: u64) -> usize {
-        // Multiply-shift maps the hash onto any table length without a power-of-two size.
-        ((u128::from(hash) * self.clusters.len() as u128) >> 64) as usize
-    }
-
+    #[inline]
     fn cluster(&self, hash: u64) -> &Cluster {
-        &self.clusters[self.cluster_index(hash)]
-    }
-
-    fn cluster_mut(&mut self, hash: u64) -> &mut Cluster {
-        let index = self.cluster_index(hash);
-        &mut self.clusters[index]
+        // Multiply-shift maps the hash onto any table length without a power-of-two size.
+        let index = ((u128::from(hash) * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[index]
     }
 }
 
@@ -196,11 +275,11 @@ impl TranspositionTable {
 fn keeps_deeper(slot: &Slot, entry: &TtEntry, generation: u8) -> bool {
     entry.bound != Bound::Exact
         && slot.generation() == generation
-        && u32::from(slot.depth) > entry.depth
+        && u32::from(slot.depth()) > entry.depth
 }
 
 /// The slot of `cluster` a new position should take: an empty one, else the least valuable.
-fn replacement(cluster: &Cluster, generation: u8) -> usize {
+fn replacement(cluster: &[Slot; SLOTS_PER_CLUSTER], generation: u8) -> usize {
     if let Some(empty) = cluster.iter().position(Slot::is_empty) {
         return empty;
     }
@@ -210,18 +289,16 @@ fn replacement(cluster: &Cluster, generation: u8) -> usize {
 }
 
 /// Clusters for about `megabytes` MB, halving the request while the allocator refuses it.
-fn allocate(megabytes: usize) -> Vec<Cluster> {
+fn allocate(megabytes: usize) -> Arc<[Cluster]> {
     let bytes = megabytes.saturating_mul(1024 * 1024);
     let mut count = (bytes / std::mem::size_of::<Cluster>()).max(1);
     loop {
-        let mut clusters = Vec::new();
-        if clusters.try_reserve_exact(count).is_ok() {
-            clusters.resize(count, Cluster::default());
-            return clusters;
-        }
-        if count == 1 {
-            // Not even one cluster: let the allocator report it as any other allocation would.
-            return vec![Cluster::default()];
+        // The memory is tried first so that a refusal halves the request instead of
+        // aborting; the table is then built in one allocation of its own.
+        let mut trial: Vec<Cluster> = Vec::new();
+        if count == 1 || trial.try_reserve_exact(count).is_ok() {
+            drop(trial);
+            return (0..count).map(|_| Cluster::default()).collect();
         }
         count /= 2;
     }
@@ -245,7 +322,7 @@ mod tests {
 
     #[test]
     fn the_deepest_current_result_survives_a_full_cluster() {
-        let mut tt = TranspositionTable::new(0); // one cluster: every hash collides
+        let tt = TranspositionTable::new(0); // one cluster: every hash collides
         let entry = |depth| TtEntry {
             depth,
             bound: Bound::Exact,
@@ -282,7 +359,7 @@ mod tests {
 
     #[test]
     fn storing_without_a_move_keeps_the_known_move() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let mut entry = TtEntry {
             depth: 3,
             bound: Bound::Lower,
@@ -309,7 +386,7 @@ mod tests {
 
     #[test]
     fn a_shallower_bound_does_not_replace_a_deeper_result_of_the_same_search() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, 0, result(8, Bound::Lower, 30));
         tt.store(42, 0, result(3, Bound::Upper, -10));
         assert_eq!(tt.probe(42, 0), Some(result(8, Bound::Lower, 30)));
@@ -317,7 +394,7 @@ mod tests {
 
     #[test]
     fn an_exact_result_replaces_a_deeper_bound() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42, 0, result(8, Bound::Lower, 30));
         tt.store(42, 0, result(3, Bound::Exact, 12));
         assert_eq!(tt.probe(42, 0), Some(result(3, Bound::Exact, 12)));
@@ -333,8 +410,42 @@ mod tests {
     }
 
     #[test]
-    fn a_deeper_or_equal_bound_replaces_the_stored_one() {
+    fn a_shared_handle_finds_what_another_stored_in_the_same_search() {
         let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        let helper = tt.share();
+        helper.store(42, 0, result(6, Bound::Exact, 17));
+        assert_eq!(tt.probe(42, 0), Some(result(6, Bound::Exact, 17)));
+        assert_eq!(tt.hashfull(), helper.hashfull());
+        tt.clear();
+        assert_eq!(
+            helper.probe(42, 0),
+            None,
+            "clearing empties every handle's table"
+        );
+    }
+
+    #[test]
+    fn a_slot_torn_between_two_writes_reads_as_another_position() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, 0, result(6, Bound::Exact, 17));
+        tt.store(43, 0, result(2, Bound::Lower, -5));
+        // A slot whose data word comes from another write than its check word.
+        let slots = &tt.clusters[0];
+        let (a, b) = (tt.cluster(42), tt.cluster(43));
+        assert!(
+            std::ptr::eq(a, b) && std::ptr::eq(a, slots),
+            "one cluster here"
+        );
+        let other = slots[1].data.load(Ordering::Relaxed);
+        slots[0].data.store(other, Ordering::Relaxed);
+        assert_eq!(tt.probe(42, 0), None);
+        assert_eq!(tt.probe(43, 0), Some(result(2, Bound::Lower, -5)));
+    }
+
+    #[test]
+    fn a_deeper_or_equal_bound_replaces_the_stored_one() {
+        let tt = TranspositionTable::new(1);
         tt.store(42, 0, result(5, Bound::Lower, 30));
         tt.store(42, 0, result(5, Bound::Upper, -10));
         assert_eq!(tt.probe(42, 0), Some(result(5, Bound::Upper, -10)));
