@@ -106,8 +106,16 @@ fn solve_then_play_out<G: Game>(
         strategy: Strategy::Search,
     };
     if solving.nodes.is_some() || solving.movetime.is_some() {
-        let solved = alpha_beta(state, &solving, tt, buffers, stop, report);
+        // Its reports stay back unless it proves the result: its depths and centipawns are
+        // another scale than Monte-Carlo's, and a GUI should see one search going deeper.
+        let mut last = None;
+        let solved = alpha_beta(state, &solving, tt, buffers, stop, &mut |info| {
+            last = Some(info.clone())
+        });
         if let Some(Found { best, proven: true }) = solved {
+            if let Some(info) = last {
+                report(&info);
+            }
             return Some(best);
         }
     }
