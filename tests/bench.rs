@@ -406,11 +406,14 @@ fn stop_ends_a_bench_without_a_count() {
 
 #[test]
 fn bench_leaves_the_game_the_options_and_the_table_as_they_were() {
+    // Cross-Jack: an alpha-beta game, whose reported node counts show the table's effect
+    // (JC Shock's search reports only its Monte-Carlo lines unless its alpha-beta pass
+    // proves the result).
     let setup = [
-        "setoption name UCI_Variant value jcshock",
+        "setoption name UCI_Variant value crossjack",
         "setoption name Size value 6",
         "setoption name Hash value 1",
-        "position startpos moves a1 b2 c3",
+        "position startpos moves a6 a1 b6",
     ];
     let mut benched = Engine::start(&[]);
     let mut untouched = Engine::start(&[]);
@@ -435,7 +438,7 @@ fn bench_leaves_the_game_the_options_and_the_table_as_they_were() {
     benched.send("d");
     let diagram = benched.lines_until(|l| l.starts_with("Legal moves"));
     assert!(
-        diagram.contains(&"Game: jcshock 6x6".to_string()),
+        diagram.contains(&"Game: crossjack 6x6".to_string()),
         "{diagram:?}"
     );
     // The table of the first search is still there: the second search counts as it does

@@ -219,7 +219,8 @@ fn movestogo_zero_is_answered_like_a_clock_without_moves_to_go() {
 
 #[test]
 fn unknown_go_tokens_are_reported_and_the_search_runs_on_the_rest() {
-    let mut engine = engine_for("jcshock", "8");
+    // Crossings: its `depth` is plies of alpha-beta (JC Shock's is a playout count).
+    let mut engine = engine_for("crossings", "8");
     engine.send("go depth 2 frobnicate 7");
     let lines = engine.lines_until(is_bestmove);
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();

@@ -123,3 +123,35 @@ fn monte_carlo_keeps_to_its_movetime() {
     assert!(spent >= Duration::from_millis(150), "{spent:?}");
     assert!(spent < Duration::from_millis(1500), "{spent:?}");
 }
+
+/// JC Shock's `search` reports like one search going deeper: its alpha-beta pass, whose
+/// depths and scores are on another scale than Monte-Carlo's, stays silent unless it proves
+/// the result.
+#[test]
+fn jcshock_search_depths_never_go_back() {
+    let mut game = start(GameKind::JcShock);
+    let (_, infos) = choose(&mut game, Strategy::Search, nodes(400_000));
+    assert!(!infos.is_empty());
+    assert!(
+        infos.windows(2).all(|pair| pair[0].depth <= pair[1].depth),
+        "{:?}",
+        infos.iter().map(|i| i.depth).collect::<Vec<_>>()
+    );
+}
+
+/// Eight plies before the end White is lost; the alpha-beta pass proves it and its line is
+/// the one reported.
+const JCSHOCK_LOST_IN_FOUR: &str =
+    "1oo3xx/oxoxoox1/oxxxoxo1/xxoooxxo/xoxooxxo/xxoxxxox/1oxxooo1/1oxooxo1 o";
+
+#[test]
+fn jcshock_search_reports_a_proven_endgame_as_mate() {
+    let mut game = AnyGame::from_fen(GameKind::JcShock, JCSHOCK_LOST_IN_FOUR).unwrap();
+    let (best, infos) = choose(&mut game, Strategy::Search, nodes(400_000));
+    let last = infos.last().expect("a final info line");
+    assert_eq!(last.score, tablero::search::Score::Mate(-4));
+    assert_eq!(last.pv.first(), best.as_ref());
+    assert!(infos
+        .iter()
+        .all(|info| matches!(info.score, tablero::search::Score::Mate(_))));
+}

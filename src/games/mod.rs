@@ -114,7 +114,8 @@ pub enum SearchStyle {
 
 /// The rules of one game, as a position value that is copied to make a move (copy-make).
 ///
-/// Implementations keep their Zobrist hash up to date in [`Game::play`]. Everything here is
+/// Implementations keep their hash up to date in [`Game::play`] (Zobrist keys) or compute it
+/// from the board when asked, whichever is cheaper for the game. Everything here is
 /// judged from the position alone; rules that depend on history (repetition) belong to
 /// [`GameState`], whose answers are the game's.
 pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
@@ -178,10 +179,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.status().is_over().then_some("game over")
     }
 
-    /// The Zobrist hash, maintained incrementally by [`Game::play`].
+    /// The position's hash: Zobrist keys maintained incrementally by [`Game::play`], or a
+    /// hash of the board computed when asked where a move changes too many squares.
     fn hash(&self) -> u64;
 
-    /// The Zobrist hash recomputed from scratch; equals [`Game::hash`] (tests check it).
+    /// The hash recomputed from scratch; equals [`Game::hash`] (tests check it).
     fn hash_from_scratch(&self) -> u64;
 
     /// How many of the last plies could be undone by later moves; positions further back

@@ -2,9 +2,10 @@
 //!
 //! [`Config::PLAIN`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to
 //! the end of the game, a fresh tree for every search — the yardstick that `search` is
-//! measured against in matches. [`Config::STRONG`] adds "all moves as first" (RAVE) for games
-//! that name their moves with [`Game::move_code`]. It needs nothing from a game but its
-//! rules, so it plays every game the same way.
+//! measured against in matches. [`Config::STRONG`] adds, for games that name their moves with
+//! [`Game::move_code`], "all moves as first" (RAVE) in the tree, playouts biased toward the
+//! moves that did well so far (MAST) and a tree kept from one move to the next. It needs
+//! nothing from a game but its rules, so it plays every game the same way.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,9 @@ pub(crate) struct Config {
     /// Whether a search starts from the part of the last search's tree below the position
     /// now on the board (found among the last root's children and grandchildren).
     pub(crate) reuse: bool,
+    /// Whether playouts prefer moves that did well this search (MAST: the better of two
+    /// random moves by their average result for the mover); needs RAVE's move codes.
+    pub(crate) mast: bool,
 }
 
 impl Config {
@@ -34,13 +38,17 @@ impl Config {
         exploration: 1.4,
         rave: None,
         reuse: false,
+        mast: false,
     };
 
-    /// UCT with RAVE, for the `search` strategy of games best played by playouts.
+    /// UCT with RAVE and MAST playouts, for the `search` strategy of games best played by
+    /// playouts. JC Shock, 60 games against `mcts` at 800k nodes a move, 4 random plies:
+    /// 48-5-7 without MAST, 52-0-8 with it.
     pub(crate) const STRONG: Config = Config {
         exploration: 0.3,
         rave: Some(600.0),
         reuse: true,
+        mast: true,
     };
 }
 
@@ -64,12 +72,14 @@ struct Node<M> {
     children: u32,
     expanded: bool,
     visits: u32,
-    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`.
-    reward: f64,
+    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`; `f32` keeps the
+    /// node small (the tree is most of the search's memory) and sums halves exactly up to
+    /// 2²⁴ of them.
+    reward: f32,
     /// Playouts through the parent in which the mover played `mv` later ("all moves as
     /// first"), and their results for the mover.
     amaf_visits: u32,
-    amaf_reward: f64,
+    amaf_reward: f32,
     /// The move's [`Game::move_code`], for RAVE.
     code: u32,
 }
@@ -93,7 +103,7 @@ impl<M> Node<M> {
         if self.visits == 0 {
             0.5
         } else {
-            self.reward / f64::from(self.visits)
+            f64::from(self.reward) / f64::from(self.visits)
         }
     }
 }
@@ -126,6 +136,9 @@ pub(crate) struct Mcts<G: Game> {
     line: Vec<(usize, Player)>,
     /// Per player and move code, the iteration that last marked the code as played (RAVE).
     marks: [Vec<u32>; 2],
+    /// Per player and move code, the results summed and the playouts counted of the
+    /// iterations in which the player made the move (MAST), when on.
+    mast: [Vec<(f32, f32)>; 2],
     iteration: u32,
     moves: Vec<G::Move>,
     rng: Rng,
@@ -134,6 +147,7 @@ pub(crate) struct Mcts<G: Game> {
     max_depth: usize,
     /// The root moves the next search may choose from (`go searchmoves`); all when empty.
     allowed_at_root: Vec<G::Move>,
+    weights: Weights,
 }
 
 impl<G: Game> Mcts<G> {
@@ -148,12 +162,14 @@ impl<G: Game> Mcts<G> {
             movers: Vec::with_capacity(256),
             line: Vec::with_capacity(1024),
             marks: [Vec::new(), Vec::new()],
+            mast: [Vec::new(), Vec::new()],
             iteration: 0,
             moves: Vec::with_capacity(MAX_MOVES),
             rng: Rng::new(seed),
             visited: 0,
             max_depth: 0,
             allowed_at_root: Vec::new(),
+            weights: Weights::new(config.rave),
         }
     }
 
@@ -193,6 +209,11 @@ impl<G: Game> Mcts<G> {
         for marks in &mut self.marks {
             marks.clear();
             marks.resize(codes, 0);
+        }
+        let mast_codes = if self.config.mast { codes } else { 0 };
+        for table in &mut self.mast {
+            table.clear();
+            table.resize(mast_codes, (0.0, 0.0));
         }
         self.iteration = 0;
         if !self.nodes[0].expanded {
@@ -341,13 +362,13 @@ impl<G: Game> Mcts<G> {
         let parent = &self.nodes[node];
         let first = parent.first_child as usize;
         let children = first..first + parent.children as usize;
-        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let exploration = self.config.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
         for child in children {
             let n = &self.nodes[child];
             let value = match self.config.rave {
-                Some(k) => rave_value(n, k),
+                Some(_) => self.weights.rave_value(n),
                 None if n.visits == 0 => return child,
                 None => n.mean(),
             };
@@ -355,7 +376,7 @@ impl<G: Game> Mcts<G> {
                 // Unvisited moves first, the most promising of them by RAVE.
                 value + 1e6
             } else {
-                value + self.config.exploration * (log_visits / f64::from(n.visits)).sqrt()
+                value + exploration * self.weights.inverse_sqrt(n.visits)
             };
             if value > best_value {
                 best_value = value;
@@ -400,14 +421,46 @@ impl<G: Game> Mcts<G> {
             if played >= MAX_PLAYOUT_PLIES {
                 return (Status::Draw, played);
             }
-            let random = self.rng.next_u64();
-            let Some(mv) = state.position().random_move(random, &mut self.moves) else {
+            let Some(mv) = self.playout_move(state) else {
                 return (Status::Draw, played);
             };
             self.remember(state, mv);
             state.make(mv);
             self.visited += 1;
             played += 1;
+        }
+    }
+
+    /// A playout's move: uniformly random, or with MAST the better of two random moves by
+    /// the average result the mover has had with each move this search.
+    #[inline]
+    fn playout_move(&mut self, state: &GameState<G>) -> Option<G::Move> {
+        let position = state.position();
+        let first = position.random_move(self.rng.next_u64(), &mut self.moves)?;
+        if self.mast[0].is_empty() {
+            return Some(first);
+        }
+        let second = position.random_move(self.rng.next_u64(), &mut self.moves)?;
+        let table = &self.mast[position.side_to_move().index()];
+        let value = |mv| {
+            table
+                .get(position.move_code(mv))
+                .map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
+        };
+        Some(if value(second) > value(first) {
+            second
+        } else {
+            first
+        })
+    }
+
+    /// Credits `status` to every move of the iteration in the MAST table of its mover.
+    fn credit_mast(&mut self, status: Status) {
+        for &(code, player) in &self.line {
+            if let Some(entry) = self.mast[player.index()].get_mut(code) {
+                entry.0 += result_for(status, player) as f32;
+                entry.1 += 1.0;
+            }
         }
     }
 
@@ -424,6 +477,9 @@ impl<G: Game> Mcts<G> {
     /// made its move, the player to move at its parent. With RAVE, each child of a path node
     /// whose move the player to move there played later in the iteration is credited too.
     fn back_up(&mut self, status: Status) {
+        if !self.mast[0].is_empty() {
+            self.credit_mast(status);
+        }
         let rave = !self.marks[0].is_empty();
         if rave {
             self.iteration = self.iteration.wrapping_add(1).max(1);
@@ -444,7 +500,7 @@ impl<G: Game> Mcts<G> {
                 let mover = self.movers[depth - 1];
                 let n = &mut self.nodes[node];
                 n.visits += 1;
-                n.reward += result_for(status, mover);
+                n.reward += result_for(status, mover) as f32;
             } else {
                 self.nodes[node].visits += 1;
             }
@@ -476,7 +532,7 @@ impl<G: Game> Mcts<G> {
         for child in &mut self.nodes[first..first + parent.children as usize] {
             if marks.get(child.code as usize) == Some(&self.iteration) {
                 child.amaf_visits += 1;
-                child.amaf_reward += result;
+                child.amaf_reward += result as f32;
             }
         }
     }
@@ -532,7 +588,8 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The search so far as an `info` report: the line that starts with the root child
-    /// `start` and follows the most visited children, and its first move's win rate.
+    /// `start` and follows the most visited children, its first move's win rate, and as depth
+    /// the deepest tree node this search reached.
     fn info(&self, state: &mut GameState<G>, time: Duration, start: Option<usize>) -> Info {
         let mut line = Vec::new();
         let mut next = start.filter(|&c| self.nodes[c].visits > 0);
@@ -548,9 +605,12 @@ impl<G: Game> Mcts<G> {
                 .filter_map(|&c| self.nodes[c].mv)
                 .collect::<Vec<_>>(),
         );
+        // The deepest tree node so far: unlike the most visited line's length it never
+        // shrinks during a search, so `depth` only grows from one report to the next.
+        let depth = self.max_depth.max(line.len()) as u32;
         Info {
-            depth: line.len() as u32,
-            seldepth: self.max_depth as u32,
+            depth,
+            seldepth: depth,
             score: Score::Centipawns(win_rate_to_centipawns(mean)),
             nodes: self.visited,
             time,
@@ -563,18 +623,69 @@ impl<G: Game> Mcts<G> {
     }
 }
 
-/// A move's value mixed from its own results and its all-moves-as-first results: RAVE's
-/// estimate dominates while the move has few visits of its own.
-fn rave_value<M>(node: &Node<M>, k: f64) -> f64 {
-    if node.amaf_visits == 0 {
-        return node.mean();
+/// Visits below which [`Weights`] looks its factors up instead of computing them.
+const WEIGHT_TABLE: usize = 4096;
+
+/// The factors UCB1 and RAVE weigh a child with, by its visit count, computed once: selection
+/// weighs every child of every node on the path, and square roots there cost as much as the
+/// playout itself (measured by profile).
+struct Weights {
+    /// RAVE's equivalence parameter, if RAVE is on.
+    rave: Option<f64>,
+    /// 1/√n.
+    inverse_sqrt: Vec<f64>,
+    /// RAVE's β = √(k / (3n + k)).
+    beta: Vec<f64>,
+}
+
+impl Weights {
+    fn new(rave: Option<f64>) -> Self {
+        let k = rave.unwrap_or(0.0);
+        Weights {
+            rave,
+            inverse_sqrt: (0..WEIGHT_TABLE).map(|n| inverse_sqrt(n as f64)).collect(),
+            beta: (0..WEIGHT_TABLE).map(|n| beta(n as f64, k)).collect(),
+        }
     }
-    let amaf = node.amaf_reward / f64::from(node.amaf_visits);
-    if node.visits == 0 {
-        return amaf;
+
+    #[inline]
+    fn inverse_sqrt(&self, visits: u32) -> f64 {
+        match self.inverse_sqrt.get(visits as usize) {
+            Some(&value) => value,
+            None => inverse_sqrt(f64::from(visits)),
+        }
     }
-    let beta = (k / (3.0 * f64::from(node.visits) + k)).sqrt();
-    (1.0 - beta) * node.mean() + beta * amaf
+
+    #[inline]
+    fn beta(&self, visits: u32) -> f64 {
+        match self.beta.get(visits as usize) {
+            Some(&value) => value,
+            None => beta(f64::from(visits), self.rave.unwrap_or(0.0)),
+        }
+    }
+
+    /// A move's value mixed from its own results and its all-moves-as-first results: RAVE's
+    /// estimate dominates while the move has few visits of its own.
+    #[inline]
+    fn rave_value<M>(&self, node: &Node<M>) -> f64 {
+        if node.amaf_visits == 0 {
+            return node.mean();
+        }
+        let amaf = f64::from(node.amaf_reward) / f64::from(node.amaf_visits);
+        if node.visits == 0 {
+            return amaf;
+        }
+        let beta = self.beta(node.visits);
+        (1.0 - beta) * node.mean() + beta * amaf
+    }
+}
+
+fn inverse_sqrt(visits: f64) -> f64 {
+    1.0 / visits.sqrt()
+}
+
+fn beta(visits: f64, k: f64) -> f64 {
+    (k / (3.0 * visits + k)).sqrt()
 }
 
 /// What a finished game is worth to `player`: 1 for a win, ½ for a draw, 0 for a loss.

@@ -137,8 +137,20 @@ fn solve_then_play_out<G: Game>(
         ..limits.clone()
     };
     if solving.nodes.is_some() || solving.movetime.is_some() {
-        let solved = alpha_beta(state, &solving, tt, buffers, stop, report);
+        // Its reports stay back unless it proves the result: its depths and centipawns are
+        // another scale than Monte-Carlo's, and a GUI should see one search going deeper.
+        // The lines of the last report (several with `MultiPV`).
+        let mut last: Vec<Info> = Vec::new();
+        let solved = alpha_beta(state, &solving, tt, buffers, stop, &mut |info| {
+            if info.multipv.is_none_or(|rank| rank == 1) {
+                last.clear();
+            }
+            last.push(info.clone());
+        });
         if let Some(Found { best, proven: true }) = solved {
+            for info in &last {
+                report(info);
+            }
             return Some(best);
         }
     }
