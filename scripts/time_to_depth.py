@@ -17,7 +17,7 @@ import random
 import subprocess
 import time
 
-GAMES = [("crossjack", 12), ("crossings", 7)]
+GAMES = [("crossjack", 14), ("crossings", 10)]
 
 
 def engine(binary, game):
