@@ -175,6 +175,28 @@ fn solve_then_play_out<G: Game>(
     )
 }
 
+/// The stop conditions of a Monte-Carlo search under `limits` for the side to move in
+/// `position`: its time budget, the node limit, or `go depth N` alone as N thousand playouts.
+fn monte_carlo_run<'a, 'r, G: Game>(
+    limits: &Limits,
+    position: &G,
+    stop: &'a AtomicBool,
+    report: &'r mut dyn FnMut(&Info),
+) -> mcts::Run<'a, 'r> {
+    let budget = time_budget(limits, position);
+    let playouts = limits
+        .depth
+        .filter(|_| budget.is_none() && limits.nodes.is_none())
+        .map(playouts_for_depth);
+    mcts::Run {
+        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
+        time: budget.map(playout_time),
+        playouts,
+        report,
+        lines: limits.multipv,
+    }
+}
+
 /// Root parallelization of [`monte_carlo`] with [`mcts::Config::STRONG`]: every helper
 /// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
 /// and the move played is the root move with the most visits over all the trees (those of
@@ -217,18 +239,7 @@ fn parallel_monte_carlo<G: Game>(
             buffers.keep_tree(tree);
         })
     });
-    let budget = time_budget(limits, state.position());
-    let playouts = limits
-        .depth
-        .filter(|_| budget.is_none() && limits.nodes.is_none())
-        .map(playouts_for_depth);
-    let mut run = mcts::Run {
-        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
-        time: budget.map(playout_time),
-        playouts,
-        report,
-        lines: limits.multipv,
-    };
+    let mut run = monte_carlo_run(limits, state.position(), stop, report);
     let own = tree.run(state, &mut run);
     drop(helpers);
     // A helper that does not stop at once (descheduled on a busy machine) must not make the
@@ -286,19 +297,7 @@ fn monte_carlo<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let budget = time_budget(limits, state.position());
-    let time_limited = budget.is_some();
-    let playouts = limits
-        .depth
-        .filter(|_| !time_limited && limits.nodes.is_none())
-        .map(playouts_for_depth);
-    let mut run = mcts::Run {
-        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
-        time: budget.map(playout_time),
-        playouts,
-        report,
-        lines: limits.multipv,
-    };
+    let mut run = monte_carlo_run(limits, state.position(), stop, report);
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     tree.restrict_root(&allowed_root_moves(state.position(), limits));
     let best = tree.run(state, &mut run);
