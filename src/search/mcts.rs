@@ -30,6 +30,9 @@ pub(crate) struct Config {
     /// Whether playouts prefer moves that did well this search (MAST: the better of two
     /// random moves by their average result for the mover); needs RAVE's move codes.
     pub(crate) mast: bool,
+    /// Playouts through a leaf before it gets children (the root always has them): fewer
+    /// nodes, each with better statistics, and a tree that fills memory later.
+    pub(crate) expand_after: u32,
 }
 
 impl Config {
@@ -39,6 +42,7 @@ impl Config {
         rave: None,
         reuse: false,
         mast: false,
+        expand_after: 0,
     };
 
     /// UCT with RAVE and MAST playouts, for the `search` strategy of games best played by
@@ -49,6 +53,7 @@ impl Config {
         rave: Some(600.0),
         reuse: true,
         mast: true,
+        expand_after: 4,
     };
 }
 
@@ -343,7 +348,9 @@ impl<G: Game> Mcts<G> {
         }
         let depth = self.path.len() - 1;
         self.max_depth = self.max_depth.max(depth);
-        if !self.nodes[node].expanded {
+        if !self.nodes[node].expanded
+            && (node == 0 || self.nodes[node].visits >= self.config.expand_after)
+        {
             self.expand(state, node);
         }
         let (status, played) = self.playout(state);
@@ -412,6 +419,9 @@ impl<G: Game> Mcts<G> {
     /// Plays uniformly random moves from the current position to the end of the game; the
     /// final status and the number of plies played (to take back).
     fn playout(&mut self, state: &mut GameState<G>) -> (Status, usize) {
+        if let Some(left) = state.position().plies_left() {
+            return self.fixed_length_playout(state, left as usize);
+        }
         let mut played = 0;
         loop {
             let status = state.status_with_history();
@@ -429,6 +439,22 @@ impl<G: Game> Mcts<G> {
             self.visited += 1;
             played += 1;
         }
+    }
+
+    /// [`Mcts::playout`] in a game that ends after exactly `left` more plies: the status is
+    /// looked at once, at the end.
+    fn fixed_length_playout(&mut self, state: &mut GameState<G>, left: usize) -> (Status, usize) {
+        let mut played = 0;
+        while played < left.min(MAX_PLAYOUT_PLIES) {
+            let Some(mv) = self.playout_move(state) else {
+                break;
+            };
+            self.remember(state, mv);
+            state.make(mv);
+            self.visited += 1;
+            played += 1;
+        }
+        (state.status_with_history(), played)
     }
 
     /// A playout's move: uniformly random, or with MAST the better of two random moves by
@@ -781,6 +807,25 @@ mod tests {
         state.make(tree.nodes[reply].mv.unwrap());
         grow(&mut tree, &mut state, 1);
         assert_eq!(tree.nodes[0].visits, known + 1);
+    }
+
+    #[test]
+    fn a_leaf_gets_children_only_after_enough_playouts() {
+        let mut state = jcshock();
+        let mut tree = Mcts::new(Config::STRONG, 3);
+        grow(&mut tree, &mut state, 5000);
+        let expand_after = Config::STRONG.expand_after;
+        assert!(expand_after > 1);
+        let inner = &tree.nodes[1..];
+        assert!(inner.iter().any(|n| n.expanded), "the tree grew");
+        // A node's visit count includes the playout that expanded it.
+        assert!(inner
+            .iter()
+            .filter(|n| n.expanded)
+            .all(|n| n.visits > expand_after));
+        assert!(inner
+            .iter()
+            .any(|n| !n.expanded && (1..expand_after).contains(&n.visits)));
     }
 
     #[test]
