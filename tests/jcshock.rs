@@ -172,12 +172,14 @@ fn play_to_the_end(side: usize, seed: u64) {
         assert_eq!(game.placed(Player::One), ply.div_ceil(2));
         assert_eq!(game.placed(Player::Two), ply / 2);
         assert_eq!(game.count_moves(), side * side - ply);
+        assert_eq!(game.plies_left(), Some((2 * quota - ply) as u32));
         let mv = random_move(&game, &mut random);
         game.play(mv);
     }
     assert_eq!(game.placed(Player::One), quota);
     assert_eq!(game.placed(Player::Two), quota);
     assert!(game.status().is_over(), "{}", game.fen());
+    assert_eq!(game.plies_left(), Some(0));
     assert_eq!(game.count_moves(), 0);
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
@@ -329,4 +331,50 @@ fn the_diagram_shows_pieces_and_coordinates() {
     assert!(diagram.contains("  2  . x . ."), "{diagram}");
     assert!(diagram.contains("  1  o . . ."), "{diagram}");
     assert!(diagram.trim_end().ends_with("a b c d"), "{diagram}");
+}
+
+/// How often each square is picked by `Game::random_move` in `draws` picks.
+fn random_picks(
+    game: &JcShock,
+    draws: usize,
+    seed: u64,
+) -> std::collections::HashMap<String, usize> {
+    let mut random = Rng::new(seed);
+    let mut buffer = Vec::new();
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..draws {
+        let mv = game
+            .random_move(random.next_u64(), &mut buffer)
+            .expect("the game is in play");
+        *counts.entry(game.format_move(mv)).or_insert(0) += 1;
+    }
+    counts
+}
+
+#[test]
+fn a_random_placement_picks_every_empty_square_equally_often() {
+    // An empty board, a half-full one and a nearly full one (where most quick draws miss).
+    let boards = [
+        "8/8/8/8/8/8/8/8 o",
+        "oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/8/8/8/8 o",
+        "oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxoxoxo/oxoxoxox/xoxo4 o",
+    ];
+    for fen in boards {
+        let game = position(fen);
+        let empty = game.count_moves();
+        let draws = 4000 * empty;
+        let counts = random_picks(&game, draws, 7);
+        assert_eq!(
+            counts.len(),
+            empty,
+            "{fen}: every empty square, nothing else"
+        );
+        for (square, &count) in &counts {
+            // 4000 expected; five standard deviations is about 315.
+            assert!(
+                (3650..=4350).contains(&count),
+                "{fen}: {square} picked {count} times"
+            );
+        }
+    }
 }

@@ -192,6 +192,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         0
     }
 
+    /// How many plies the game has left, whatever is played, when the rules fix its length:
+    /// it can neither end sooner nor go on longer (random playouts then need no status check
+    /// before the last ply). `None`, the default, when the length is open.
+    fn plies_left(&self) -> Option<u32> {
+        None
+    }
+
     /// How many moves the side to move has left to make in this game, this one included, when
     /// the rules fix the game's length (time management spreads the clock over them); `None`,
     /// the default, when the length is open.

@@ -105,8 +105,15 @@ pub(crate) fn restrict_root<M: Copy + Eq>(moves: &mut MoveList<M>, allowed: &[M]
 /// Share of the effort that [`solve_then_play_out`] gives alpha-beta.
 const SOLVING_SHARE: u32 = 8;
 
+/// Plies from the end of a game of fixed length beyond which [`solve_then_play_out`] skips
+/// alpha-beta: it would not prove the result, and Monte-Carlo gets the whole budget. In JC
+/// Shock alpha-beta proves the result 12 plies from the end in 0.2–0.35 s and does not 14
+/// plies from the end in 3 s (random games, measured).
+const SOLVABLE_PLIES: u32 = 16;
+
 /// The `search` of [`SearchStyle::Playouts`] games: alpha-beta first with an eighth of the
-/// effort, which settles endgames exactly; when it proves no result, Monte-Carlo with RAVE
+/// effort, which settles endgames exactly (only near the end of a game of fixed length, see
+/// [`SOLVABLE_PLIES`]); when it proves no result, Monte-Carlo with RAVE
 /// chooses the move with the rest.
 fn solve_then_play_out<G: Game>(
     state: &mut GameState<G>,
@@ -136,7 +143,7 @@ fn solve_then_play_out<G: Game>(
         strategy: Strategy::Search,
         ..limits.clone()
     };
-    if solving.nodes.is_some() || solving.movetime.is_some() {
+    if worth_solving(state.position()) && (solving.nodes.is_some() || solving.movetime.is_some()) {
         // Its reports stay back unless it proves the result: its depths and centipawns are
         // another scale than Monte-Carlo's, and a GUI should see one search going deeper.
         // The lines of the last report (several with `MultiPV`).
@@ -173,6 +180,14 @@ fn solve_then_play_out<G: Game>(
         stop,
         report,
     )
+}
+
+/// Whether alpha-beta may prove the result of `position` within [`solve_then_play_out`]'s
+/// share: always in a game of open length, within [`SOLVABLE_PLIES`] of the end otherwise.
+fn worth_solving<G: Game>(position: &G) -> bool {
+    position
+        .plies_left()
+        .is_none_or(|left| left <= SOLVABLE_PLIES)
 }
 
 /// The stop conditions of a Monte-Carlo search under `limits` for the side to move in
@@ -653,6 +668,24 @@ mod tests {
 
     fn crossjack() -> GameState<CrossJack> {
         GameState::new(CrossJack::start(BoardSize::square(4)).expect("a 4x4 start"))
+    }
+
+    #[test]
+    fn alpha_beta_tries_to_prove_only_near_the_end_of_a_game_of_fixed_length() {
+        use crate::games::jcshock::JcShock;
+        let mut jcshock = JcShock::start(BoardSize::square(8)).expect("an 8x8 start");
+        assert!(!worth_solving(&jcshock), "62 plies from the end");
+        let mut moves = Vec::new();
+        while jcshock.plies_left() > Some(SOLVABLE_PLIES) {
+            moves.clear();
+            jcshock.generate_moves(&mut moves);
+            jcshock.play(moves[0]);
+        }
+        assert!(worth_solving(&jcshock));
+        assert!(
+            worth_solving(crossjack().position()),
+            "a game of open length"
+        );
     }
 
     /// The reports of a depth-2 search of the 4×4 Cross-Jack start whose root moves are

@@ -20,6 +20,10 @@ pub struct Geometry {
     pub not_last_file: u128,
     /// Every square except those on file a: a run may continue west from them.
     pub not_first_file: u128,
+    /// Bits that name any square index (⌈log₂ N²⌉): a random pick draws indices this wide.
+    pub index_bits: u32,
+    /// How many such indices fit in 32 bits.
+    pub index_draws: u32,
 }
 
 const fn geometry(width: usize) -> Geometry {
@@ -48,7 +52,18 @@ const fn geometry(width: usize) -> Geometry {
         first_file,
         not_last_file: board & !last_file,
         not_first_file: board & !first_file,
+        index_bits: index_bits(width * width),
+        index_draws: 32 / index_bits(width * width),
     }
+}
+
+/// ⌈log₂ squares⌉, at least 1.
+const fn index_bits(squares: usize) -> u32 {
+    let mut bits = 1;
+    while (1usize << bits) < squares {
+        bits += 1;
+    }
+    bits
 }
 
 const fn all_geometries() -> [Geometry; MAX_WIDTH + 1] {
