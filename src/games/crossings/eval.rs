@@ -1,15 +1,11 @@
-//! A cheap static evaluation: material, advancement toward the target row, mobility and
-//! the pressure of a pending crossing, from the side to move's point of view.
+//! A cheap static evaluation: material, mobility and the pressure of a pending crossing,
+//! from the side to move's point of view.
 
-use super::geometry::RANK_1;
 use super::Crossings;
 use crate::games::{Player, Status};
 
 /// Value of a stone.
 const STONE: i32 = 100;
-/// Bonus for an unlocked stone by how many ranks it has advanced from its home row; the
-/// last two ranks before the target row threaten a crossing.
-const ADVANCE: [i32; 8] = [0, 2, 6, 12, 22, 38, 70, 0];
 /// Bonus for a locked stone: a crossing already answered, out of play but safe.
 const LOCKED: i32 = 30;
 /// Per legal group move.
@@ -50,19 +46,8 @@ pub(super) fn status_and_evaluation(position: &Crossings) -> (Status, i32) {
     (Status::InPlay, evaluation)
 }
 
-/// Material and advancement of `player`'s stones.
+/// Material of `player`'s stones, locked ones worth a little more.
 fn stone_score(position: &Crossings, player: Player) -> i32 {
     let stones = position.stones_of(player);
-    let locked = position.locked;
-    let free = stones & !locked;
-    let mut score =
-        STONE * stones.count_ones() as i32 + LOCKED * (stones & locked).count_ones() as i32;
-    for (rank, bonus) in ADVANCE.iter().enumerate() {
-        let row = match player {
-            Player::One => RANK_1 << (8 * rank),
-            Player::Two => RANK_1 << (8 * (7 - rank)),
-        };
-        score += bonus * (free & row).count_ones() as i32;
-    }
-    score
+    STONE * stones.count_ones() as i32 + LOCKED * (stones & position.locked).count_ones() as i32
 }
