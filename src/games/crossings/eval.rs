@@ -33,11 +33,11 @@
 //! it: 115-3-82 at 50k nodes, +58 ± 42 Elo (95% [+17, +101]), 113-0-87 at 100k nodes,
 //! +45 ± 41 Elo (95% [+5, +87]), and 108-1-91 at 200k nodes, +30 ± 42 Elo (95% [−12, +72]):
 //! better at every node limit tried, though by less as the search gets deeper. At half the
-//! values it made 106-1-93 at 50k nodes, +23 ± 41 Elo: the less of it, the better. Why was not measured; a likely reason is that it drew
-//! stones forward alone, where a single stone cannot capture and the search sees the
-//! crossings it threatens anyway. Without it the search needs more nodes to reach a depth
-//! (Crossings' bench at depth 5: 522092 nodes instead of 178682); matches at equal nodes, as
-//! above, count that cost.
+//! values it made 106-1-93 at 50k nodes, +23 ± 41 Elo: the less of it, the better. Why was
+//! not measured; a likely reason is that it drew stones forward alone, where a single stone
+//! cannot capture and the search sees the crossings it threatens anyway. Without it the
+//! search needs more nodes to reach a depth (Crossings' bench at depth 5: 522092 nodes
+//! instead of 178682); matches at equal nodes, as above, count that cost.
 //!
 //! The figures of locked, under crossing and tempo were measured with the advancement bonus
 //! still in; those of stone and mobility both with and without it.
