@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tablero::games::{AnyGame, GameKind};
-use tablero::search::{Info, Limits, SearchBuffers, Strategy, TranspositionTable};
+use tablero::search::{Info, Limits, Score, SearchBuffers, Strategy, TranspositionTable};
 
 fn start(kind: GameKind) -> AnyGame {
     AnyGame::start(kind, kind.default_size()).expect("every game has a start position")
@@ -139,19 +139,53 @@ fn jcshock_search_depths_never_go_back() {
     );
 }
 
-/// Eight plies before the end White is lost; the alpha-beta pass proves it and its line is
-/// the one reported.
+/// Eight plies before the end White is lost; the alpha-beta pass proves it, and the proven
+/// score is the one reported.
 const JCSHOCK_LOST_IN_FOUR: &str =
     "1oo3xx/oxoxoox1/oxxxoxo1/xxoooxxo/xoxooxxo/xxoxxxox/1oxxooo1/1oxooxo1 o";
+
+/// JC Shock's `search` with 400,000 nodes, of which the alpha-beta pass may use an eighth.
+const JCSHOCK_NODES: u64 = 400_000;
 
 #[test]
 fn jcshock_search_reports_a_proven_endgame_as_mate() {
     let mut game = AnyGame::from_fen(GameKind::JcShock, JCSHOCK_LOST_IN_FOUR).unwrap();
-    let (best, infos) = choose(&mut game, Strategy::Search, nodes(400_000));
+    let (best, infos) = choose(&mut game, Strategy::Search, nodes(JCSHOCK_NODES));
     let last = infos.last().expect("a final info line");
-    assert_eq!(last.score, tablero::search::Score::Mate(-4));
+    assert_eq!(last.score, Score::Mate(-4));
     assert_eq!(last.pv.first(), best.as_ref());
     assert!(infos
         .iter()
-        .all(|info| matches!(info.score, tablero::search::Score::Mate(_))));
+        .all(|info| matches!(info.score, Score::Mate(_))));
+}
+
+/// Every move of a proven loss loses against best play, so the playouts choose among them
+/// the one that leaves a fallible opponent the most ways to go wrong: they get the budget
+/// that the proof left.
+#[test]
+fn jcshock_search_plays_a_proven_loss_by_playouts() {
+    let mut game = AnyGame::from_fen(GameKind::JcShock, JCSHOCK_LOST_IN_FOUR).unwrap();
+    let (_, infos) = choose(&mut game, Strategy::Search, nodes(JCSHOCK_NODES));
+    let last = infos.last().expect("a final info line");
+    assert!(
+        last.nodes > JCSHOCK_NODES / 2,
+        "playouts searched {} nodes",
+        last.nodes
+    );
+}
+
+/// A proven win is played at once, by the proof's line.
+#[test]
+fn jcshock_search_plays_a_proven_win_by_the_proof() {
+    let mut game = AnyGame::from_fen(GameKind::JcShock, JCSHOCK_LOST_IN_FOUR).unwrap();
+    let white = game.legal_moves()[0].clone();
+    game.play(&white).expect("a legal move");
+    let (best, infos) = choose(&mut game, Strategy::Search, nodes(JCSHOCK_NODES));
+    let last = infos.last().expect("a final info line");
+    assert!(
+        matches!(last.score, Score::Mate(moves) if moves > 0),
+        "{last:?}"
+    );
+    assert_eq!(last.pv.first(), best.as_ref());
+    assert!(last.nodes <= JCSHOCK_NODES / 8, "{} nodes", last.nodes);
 }

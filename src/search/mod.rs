@@ -36,7 +36,7 @@ use crate::games::{Game, GameState, MoveList, SearchStyle};
 use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
-use value::{is_mate, INFINITY, MATE, MAX_PLY};
+use value::{is_mate, DRAW, INFINITY, MATE, MAX_PLY};
 
 /// The move `limits.strategy` chooses in the current position of `state`; `None` only when
 /// the game is over. `state` is returned as it came. See [`search`] for the engine's own
@@ -113,8 +113,10 @@ const SOLVABLE_PLIES: u32 = 16;
 
 /// The `search` of [`SearchStyle::Playouts`] games: alpha-beta first with an eighth of the
 /// effort, which settles endgames exactly (only near the end of a game of fixed length, see
-/// [`SOLVABLE_PLIES`]); when it proves no result, Monte-Carlo with RAVE
-/// chooses the move with the rest.
+/// [`SOLVABLE_PLIES`]); when it proves no win or draw, Monte-Carlo with RAVE chooses the
+/// move with the rest. A proven loss goes to Monte-Carlo too: every move loses against
+/// perfect play, and alpha-beta's choice among them is arbitrary, while the move that wins
+/// the most playouts leaves a fallible opponent the most ways to go wrong.
 fn solve_then_play_out<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -143,9 +145,10 @@ fn solve_then_play_out<G: Game>(
         strategy: Strategy::Search,
         ..limits.clone()
     };
+    let mut proven_loss = None;
     if worth_solving(state.position()) && (solving.nodes.is_some() || solving.movetime.is_some()) {
-        // Its reports stay back unless it proves the result: its depths and centipawns are
-        // another scale than Monte-Carlo's, and a GUI should see one search going deeper.
+        // Its reports stay back unless it proves a win or a draw: its depths and centipawns
+        // are another scale than Monte-Carlo's, and a GUI should see one search going deeper.
         // The lines of the last report (several with `MultiPV`).
         let mut last: Vec<Info> = Vec::new();
         let solved = alpha_beta(state, &solving, tt, buffers, stop, &mut |info| {
@@ -154,13 +157,23 @@ fn solve_then_play_out<G: Game>(
             }
             last.push(info.clone());
         });
-        if let Some(Found { best, proven: true }) = solved {
+        if let Some(best) = solved.as_ref().and_then(Found::proven_not_lost) {
             for info in &last {
                 report(info);
             }
             return Some(best);
         }
+        proven_loss = solved.and_then(|found| found.proven);
     }
+    // After a proven loss the playouts choose the move, and the reports keep the proven
+    // score: every move loses against best play.
+    let mut shown = |info: &Info| match proven_loss {
+        Some(value) => report(&Info {
+            score: value::to_score(value),
+            ..info.clone()
+        }),
+        None => report(info),
+    };
     let rest = Limits {
         movetime: target.map(|t| t.saturating_sub(started.elapsed())),
         clock: None,
@@ -169,7 +182,7 @@ fn solve_then_play_out<G: Game>(
     };
     buffers.set_threads(limits.threads);
     if buffers.helpers.count() > 0 {
-        return parallel_monte_carlo(state, &rest, buffers, seed, stop, report);
+        return parallel_monte_carlo(state, &rest, buffers, seed, stop, &mut shown);
     }
     monte_carlo(
         state,
@@ -178,7 +191,7 @@ fn solve_then_play_out<G: Game>(
         buffers,
         seed,
         stop,
-        report,
+        &mut shown,
     )
 }
 
@@ -363,8 +376,18 @@ pub fn search<G: Game>(
 struct Found<M> {
     /// The best move.
     best: M,
-    /// True when the last completed depth proved its value: deeper search cannot change it.
-    proven: bool,
+    /// The value for the side to move, when the last completed depth proved it: deeper search
+    /// cannot change it.
+    proven: Option<i32>,
+}
+
+impl<M: Copy> Found<M> {
+    /// The best move, when its value is proven and is no loss for the side to move.
+    fn proven_not_lost(&self) -> Option<M> {
+        self.proven
+            .filter(|&value| value >= DRAW)
+            .map(|_| self.best)
+    }
 }
 
 /// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).
@@ -486,7 +509,7 @@ struct Line {
 
 /// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
 /// result is proven, reporting each completed depth, and returns the index of the best
-/// root move and whether its value is proven. `others` counts the helpers' nodes.
+/// root move and its value if proven. `others` counts the helpers' nodes.
 ///
 /// With `MultiPV` N, each depth searches the root N times, each time without the moves of
 /// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
@@ -496,7 +519,7 @@ fn deepen<G: Game>(
     limits: &Limits,
     budget: Option<TimeBudget>,
     others: &dyn Fn() -> u64,
-) -> (u16, bool) {
+) -> (u16, Option<i32>) {
     let root_moves = searcher.workspace.root_moves.len();
     let wanted = limits.multipv.clamp(1, root_moves);
     let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
@@ -562,10 +585,10 @@ fn deepen<G: Game>(
         reported.extend(lines.iter().map(|l| l.index));
         let value = lines.first().map_or(-INFINITY, |l| l.value);
         if searcher.unproven == unproven_before || proven_within(value, depth) {
-            return (best_index, true);
+            return (best_index, Some(value));
         }
         if mate_found(limits, value) {
-            return (best_index, false);
+            return (best_index, None);
         }
         if let Some(budget) = budget {
             if root_moves == 1 || searcher.control.elapsed() >= budget.soft {
@@ -573,7 +596,7 @@ fn deepen<G: Game>(
             }
         }
     }
-    (best_index, false)
+    (best_index, None)
 }
 
 /// Orders `lines` best first (a later search may find a better value than an earlier one

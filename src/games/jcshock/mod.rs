@@ -320,11 +320,10 @@ impl Game for JcShock {
     ///
     /// It does not choose the default search's moves: JC Shock's `search` plays by
     /// Monte-Carlo playouts, which never call it. It serves the short alpha-beta pass that
-    /// runs first within 16 plies of the end (an eighth of the effort), whose answer counts
-    /// only when it proves the result, and a proof does not depend on the evaluation (only
-    /// how soon it comes); `go
-    /// mate`, which is that alpha-beta alone; and the `greedy` baseline, which plays the move
-    /// after which it evaluates best. Its measurement is therefore greedy's
+    /// runs first within 16 plies of the end (an eighth of the effort), whose move is played
+    /// only when it proves a win or a draw, and a proof does not depend on the evaluation
+    /// (only how soon it comes); `go mate`, which is that alpha-beta alone; and the `greedy`
+    /// baseline, which plays the move after which it evaluates best. Its measurement is therefore greedy's
     /// (`scripts/match.py --game jcshock --depth 1 --games 100`, default 8×8; W-D-L, logistic
     /// Elo with its 95% interval): greedy against `random` 96-0-4, +552 ± 309 Elo (95%
     /// [+430, +1047]); a build whose `runs::weighted` answers 0, which leaves greedy only the
