@@ -52,7 +52,10 @@ impl Config {
     /// - MAST: 60 games at 800k nodes a move, 48-5-7 without it, 52-0-8 with it;
     /// - exploration, 100 games each at 100 ms a move: 0.3 scored 71.8% (200 games), 0.2
     ///   79.5%, 0.1 81.5%, 0.05 81.0%, 0 55.0%: with RAVE's estimates little UCB exploration
-    ///   is needed, but some is;
+    ///   is needed, but some is. Later, on the same openings (100 games each): at 1 s a move
+    ///   0.2 scored 88.0% and 0.1 80.0% (19 openings better, 12 worse: not significant), at
+    ///   100 ms 0.2 76.0% and 0.1 84.5% and 88.5%. Longer searches may want more exploration;
+    ///   0.1 stays until a schedule is measured at both speeds;
     /// - RAVE's equivalence parameter at exploration 0.1 (100 ms, 100 games): 200 81.5%, 600
     ///   81.5%, 2000 73.5%;
     /// - a leaf expanded after 4 playouts instead of 1 (old speed, 100 ms): 73.0% instead of
