@@ -157,13 +157,22 @@ fn solve_then_play_out<G: Game>(
             }
             last.push(info.clone());
         });
-        if let Some(best) = solved.as_ref().and_then(Found::proven_not_lost) {
-            for info in &last {
-                report(info);
+        match solved {
+            Some(Found {
+                best,
+                proven: Some(value),
+            }) if value >= DRAW => {
+                for info in &last {
+                    report(info);
+                }
+                return Some(best);
             }
-            return Some(best);
+            Some(Found {
+                proven: Some(value),
+                ..
+            }) => proven_loss = Some(value),
+            _ => {}
         }
-        proven_loss = solved.and_then(|found| found.proven);
     }
     // After a proven loss the playouts choose the move, and the reports keep the proven
     // score: every move loses against best play.
@@ -379,15 +388,6 @@ struct Found<M> {
     /// The value for the side to move, when the last completed depth proved it: deeper search
     /// cannot change it.
     proven: Option<i32>,
-}
-
-impl<M: Copy> Found<M> {
-    /// The best move, when its value is proven and is no loss for the side to move.
-    fn proven_not_lost(&self) -> Option<M> {
-        self.proven
-            .filter(|&value| value >= DRAW)
-            .map(|_| self.best)
-    }
 }
 
 /// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).

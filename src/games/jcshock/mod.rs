@@ -323,13 +323,13 @@ impl Game for JcShock {
     /// runs first within 16 plies of the end (an eighth of the effort), whose move is played
     /// only when it proves a win or a draw, and a proof does not depend on the evaluation
     /// (only how soon it comes); `go mate`, which is that alpha-beta alone; and the `greedy`
-    /// baseline, which plays the move after which it evaluates best. Its measurement is therefore greedy's
-    /// (`scripts/match.py --game jcshock --depth 1 --games 100`, default 8×8; W-D-L, logistic
-    /// Elo with its 95% interval): greedy against `random` 96-0-4, +552 ± 309 Elo (95%
-    /// [+430, +1047]); a build whose `runs::weighted` answers 0, which leaves greedy only the
-    /// last move's result, 44-2-54 against `random`, −35 ± 68. In the default search that
-    /// build against this one makes no measurable difference: 45-4-51, −21 ± 67 Elo
-    /// (`--nodes 100000 --games 100 --random-plies 4`).
+    /// baseline, which plays the move after which it evaluates best. Its measurement is
+    /// therefore greedy's (`scripts/match.py --game jcshock --depth 1 --games 100`, default
+    /// 8×8; W-D-L, logistic Elo with its 95% interval): greedy against `random` 96-0-4, +552 ±
+    /// 309 Elo (95% [+430, +1047]); a build whose `runs::weighted` answers 0, which leaves
+    /// greedy only the last move's result, 44-2-54 against `random`, −35 ± 68. In the default
+    /// search that build against this one makes no measurable difference: 45-4-51, −21 ± 67
+    /// Elo (`--nodes 100000 --games 100 --random-plies 4`).
     fn evaluate(&self) -> i32 {
         let mine = runs::weighted(&self.runs(self.to_move));
         let theirs = runs::weighted(&self.runs(self.to_move.opponent()));
