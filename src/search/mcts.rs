@@ -54,8 +54,12 @@ impl Config {
     ///   79.5%, 0.1 81.5%, 0.05 81.0%, 0 55.0%: with RAVE's estimates little UCB exploration
     ///   is needed, but some is. Later, on the same openings (100 games each): at 1 s a move
     ///   0.2 scored 88.0% and 0.1 80.0% (19 openings better, 12 worse: not significant), at
-    ///   100 ms 0.2 76.0% and 0.1 84.5% and 88.5%. Longer searches may want more exploration;
-    ///   0.1 stays until a schedule is measured at both speeds;
+    ///   100 ms 0.2 76.0% and 0.1 84.5% and 88.5%. Two schedules that raise it with the size
+    ///   of the search did not confirm the 1 s gain: 0.1 rising to 0.2 between 32,768 and
+    ///   65,536 playouts of a search (100 ms makes 12,000 to 36,000 in JC Shock, 1 s 150,000
+    ///   to 400,000) scored 81.0% at 1 s on those openings; 0.1 rising to 0.2 between 32,768
+    ///   and 131,072 visits of the root (kept trees included) scored 80.0% at 100 ms (other
+    ///   openings, 88.0% for 0.1). So 0.1 stays;
     /// - RAVE's equivalence parameter at exploration 0.1 (100 ms, 100 games): 200 81.5%, 600
     ///   81.5%, 2000 73.5%;
     /// - a leaf expanded after 4 playouts instead of 1 (old speed, 100 ms): 73.0% instead of
@@ -66,6 +70,23 @@ impl Config {
     /// their RAVE estimate as if visited once, rather than each tried first, 83.5%; playouts
     /// that replay the last good reply to the previous move (LGRF-1), 80.5%; rewards mixing a
     /// fifth of the final evaluation's margin into the win or loss, 85.5%.
+    ///
+    /// Tried in endgames and dropped. The yardstick: 60 positions 20 plies before the end of
+    /// games of the 1 s matches (E20), and 60 others 18 plies before the end (E18), each
+    /// played with both colours against `mcts` at 1 s a move; this configuration scored
+    /// 70-6-44 (60.8%) on E20 and 61-11-48 (55.4%) on E18. Most of its losses from level or
+    /// better positions come 12 to 16 plies before the end, after the alpha-beta pass stops
+    /// proving (about 11 plies before the end at 1 s) and before random playouts judge the
+    /// ending well.
+    /// - Playing the alpha-beta pass's move in the last 16 plies (the whole budget, the
+    ///   evaluation at its leaves): 29-3-36 (44.9%) on E20 where this configuration scored
+    ///   61.0% in the same 68 games (2 better, 14 worse).
+    /// - Proofs in the tree (MCTS-Solver: a finished game proves its node; a won child proves
+    ///   its parent lost, children all proven prove it the opposite of the best; selection
+    ///   takes a proven win at once and a proven loss last): E20 75-6-39 (65.0%), E18 60-9-51
+    ///   (53.8%), together 59.4% against 58.1% (18 games better, 14 worse); from the start at
+    ///   100 ms 81.0% against `mcts` and 46-9-45 against this configuration. No measurable
+    ///   gain for its code (kept on the repository's branch `solver`).
     pub(crate) const STRONG: Config = Config {
         exploration: 0.1,
         rave: Some(600.0),
