@@ -74,10 +74,9 @@ impl Config {
     /// Tried in endgames and dropped. The yardstick: 60 positions 20 plies before the end of
     /// games of the 1 s matches (E20), and 60 others 18 plies before the end (E18), each
     /// played with both colours against `mcts` at 1 s a move; this configuration scored
-    /// 70-6-44 (60.8%) on E20 and 61-11-48 (55.4%) on E18. Most of its losses from level or
-    /// better positions come 12 to 16 plies before the end, after the alpha-beta pass stops
-    /// proving (about 11 plies before the end at 1 s) and before random playouts judge the
-    /// ending well.
+    /// 70-6-44 (60.8%) on E20 and 61-11-48 (55.4%) on E18. Lost games followed move by move
+    /// turned 12 to 16 plies before the end: before the alpha-beta pass can prove the result
+    /// (from about 11 plies before the end at 1 s), while random playouts misjudge endings.
     /// - Playing the alpha-beta pass's move in the last 16 plies (the whole budget, the
     ///   evaluation at its leaves): 29-3-36 (44.9%) on E20 where this configuration scored
     ///   61.0% in the same 68 games (2 better, 14 worse).
