@@ -4,7 +4,8 @@
 //! the end of the game, a fresh tree for every search — the yardstick that `search` is
 //! measured against in matches. [`Config::STRONG`] adds, for games that name their moves with
 //! [`Game::move_code`], "all moves as first" (RAVE) in the tree, playouts biased toward the
-//! moves that did well so far (MAST), leaves that get children only after a few playouts and
+//! moves that did well so far, alone and as replies to the move before (MAST and its pairs),
+//! leaves that get children only after a few playouts and
 //! a tree kept from one move to the next. It needs nothing from a game but its rules, so it
 //! plays every game the same way.
 
@@ -34,6 +35,11 @@ pub(crate) struct Config {
     /// Playouts through a leaf before it gets children (the root always has them): fewer
     /// nodes, each with better statistics, and a tree that fills memory later.
     pub(crate) expand_after: u32,
+    /// With MAST, the weight in a playout move's value of the mover's average result with
+    /// that move played right after the move before it (pairs of moves, as in the N-gram
+    /// selection technique); MAST's average for the move alone weighs the rest. 0 turns
+    /// pairs off.
+    pub(crate) pairs: f32,
 }
 
 impl Config {
@@ -44,11 +50,12 @@ impl Config {
         reuse: false,
         mast: false,
         expand_after: 0,
+        pairs: 0.0,
     };
 
-    /// UCT with RAVE and MAST playouts, for the `search` strategy of games best played by
-    /// playouts. Measured in JC Shock against `mcts` (`scripts/match.py`, 4 random plies,
-    /// every opening with both colours):
+    /// UCT with RAVE, and playouts guided by MAST and pairs of moves, for the `search` strategy of
+    /// games best played by playouts. Measured in JC Shock against `mcts` (`scripts/match.py`, 4
+    /// random plies, every opening with both colours):
     /// - MAST: 60 games at 800k nodes a move, 48-5-7 without it, 52-0-8 with it;
     /// - exploration, 100 games each at 100 ms a move: 0.3 scored 71.8% (200 games), 0.2
     ///   79.5%, 0.1 81.5%, 0.05 81.0%, 0 55.0%: with RAVE's estimates little UCB exploration
@@ -63,7 +70,17 @@ impl Config {
     /// - RAVE's equivalence parameter at exploration 0.1 (100 ms, 100 games): 200 81.5%, 600
     ///   81.5%, 2000 73.5%;
     /// - a leaf expanded after 4 playouts instead of 1 (old speed, 100 ms): 73.0% instead of
-    ///   67.5%, with 8 71.5%.
+    ///   67.5%, with 8 71.5%;
+    /// - pairs of moves in the playouts' choice (200 games at 100 ms, 100 openings with both
+    ///   colours; paired: how many of the same games ended better or worse than without):
+    ///   without 155-11-34 (80.2%), weight 0.25 81.8% (32 better, 26 worse), 0.5 172-6-22
+    ///   (87.5%; 37 better, 19 worse), 0.75 84.8% (36, 22), 1 82.2% (35, 29); at 1 s (100
+    ///   games) 0.5 scored 79-5-16 (81.5%) where without it 78-6-16 (81.0%; 15 better, 14
+    ///   worse): a gain at 100 ms, none measurable at 1 s. A move's
+    ///   value depends on where the opponent just placed (the pulls), which MAST alone
+    ///   cannot see. On the same openings, playouts that take the best of three random moves
+    ///   by MAST instead of two scored 62.5% (greedier playouts judge worse), and MAST tables
+    ///   kept from the last search at half weight 81.0% (34 better, 30 worse).
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
@@ -101,6 +118,7 @@ impl Config {
         reuse: true,
         mast: true,
         expand_after: 4,
+        pairs: 0.5,
     };
 }
 
@@ -191,6 +209,9 @@ pub(crate) struct Mcts<G: Game> {
     /// Per player and move code, the results summed and the playouts counted of the
     /// iterations in which the player made the move (MAST), when on.
     mast: [Vec<(f32, f32)>; 2],
+    /// Per player, the same for a move code right after another (index `before * codes +
+    /// code`), when pairs are on.
+    pairs: [Vec<(f32, f32)>; 2],
     iteration: u32,
     moves: Vec<G::Move>,
     rng: Rng,
@@ -215,6 +236,7 @@ impl<G: Game> Mcts<G> {
             line: Vec::with_capacity(1024),
             marks: [Vec::new(), Vec::new()],
             mast: [Vec::new(), Vec::new()],
+            pairs: [Vec::new(), Vec::new()],
             iteration: 0,
             moves: Vec::with_capacity(MAX_MOVES),
             rng: Rng::new(seed),
@@ -266,6 +288,15 @@ impl<G: Game> Mcts<G> {
         for table in &mut self.mast {
             table.clear();
             table.resize(mast_codes, (0.0, 0.0));
+        }
+        let pair_codes = if self.config.pairs > 0.0 {
+            mast_codes * mast_codes
+        } else {
+            0
+        };
+        for table in &mut self.pairs {
+            table.clear();
+            table.resize(pair_codes, (0.0, 0.0));
         }
         self.iteration = 0;
         if !self.nodes[0].expanded {
@@ -505,7 +536,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// A playout's move: uniformly random, or with MAST the better of two random moves by
-    /// the average result the mover has had with each move this search.
+    /// [`Mcts::playout_value`].
     #[inline]
     fn playout_move(&mut self, state: &GameState<G>) -> Option<G::Move> {
         let position = state.position();
@@ -514,23 +545,54 @@ impl<G: Game> Mcts<G> {
             return Some(first);
         }
         let second = position.random_move(self.rng.next_u64(), &mut self.moves)?;
-        let table = &self.mast[position.side_to_move().index()];
-        let value = |mv| {
-            table
-                .get(position.move_code(mv))
-                .map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
-        };
-        Some(if value(second) > value(first) {
-            second
-        } else {
-            first
-        })
+        Some(
+            if self.playout_value(position, second) > self.playout_value(position, first) {
+                second
+            } else {
+                first
+            },
+        )
     }
 
-    /// Credits `status` to every move of the iteration in the MAST table of its mover.
+    /// What the mover of `position` has had from `mv` this search: its MAST average, mixed
+    /// with its average right after the iteration's last move when pairs are on and that
+    /// pair has been played.
+    #[inline]
+    fn playout_value(&self, position: &G, mv: G::Move) -> f32 {
+        let mover = position.side_to_move().index();
+        let table = &self.mast[mover];
+        let code = position.move_code(mv);
+        let alone = average(table.get(code));
+        let pair = self.line.last().and_then(|&(before, _)| {
+            self.pairs[mover]
+                .get(before * table.len() + code)
+                .filter(|&&(_, visits)| visits > 0.0)
+        });
+        match pair {
+            Some(pair) => {
+                let weight = self.config.pairs;
+                (1.0 - weight) * alone + weight * average(Some(pair))
+            }
+            None => alone,
+        }
+    }
+
+    /// Credits `status` to every move of the iteration in the MAST table of its mover, and
+    /// to every pair of consecutive moves in the pair table of the second one's mover.
     fn credit_mast(&mut self, status: Status) {
         for &(code, player) in &self.line {
             if let Some(entry) = self.mast[player.index()].get_mut(code) {
+                entry.0 += result_for(status, player) as f32;
+                entry.1 += 1.0;
+            }
+        }
+        if self.pairs[0].is_empty() {
+            return;
+        }
+        let codes = self.mast[0].len();
+        for pair in self.line.windows(2) {
+            let ((before, _), (code, player)) = (pair[0], pair[1]);
+            if let Some(entry) = self.pairs[player.index()].get_mut(before * codes + code) {
                 entry.0 += result_for(status, player) as f32;
                 entry.1 += 1.0;
             }
@@ -761,6 +823,13 @@ fn beta(visits: f64, k: f64) -> f64 {
     (k / (3.0 * visits + k)).sqrt()
 }
 
+/// A MAST entry's average result, with half a win of prior so that an unplayed move (or no
+/// entry) is worth ½.
+#[inline]
+fn average(entry: Option<&(f32, f32)>) -> f32 {
+    entry.map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
+}
+
 /// What a finished game is worth to `player`: 1 for a win, ½ for a draw, 0 for a loss.
 fn result_for(status: Status, player: Player) -> f64 {
     match status {
@@ -905,6 +974,71 @@ mod tests {
             u64::from(tree.nodes[0].visits),
             state.position().count_moves() as u64
         );
+    }
+
+    /// A tree of `config` that has run once on `state`, its MAST and pair tables emptied.
+    fn tables_emptied(config: Config, state: &mut GameState<JcShock>) -> Mcts<JcShock> {
+        let mut tree = Mcts::new(config, 1);
+        grow(&mut tree, state, 1);
+        for table in tree.mast.iter_mut().chain(tree.pairs.iter_mut()) {
+            table.fill((0.0, 0.0));
+        }
+        tree.line.clear();
+        tree
+    }
+
+    #[test]
+    fn a_playout_move_is_valued_by_its_pair_with_the_move_before() {
+        let mut state = jcshock();
+        let mut tree = tables_emptied(Config::STRONG, &mut state);
+        let position = state.position().clone();
+        let mut moves = Vec::new();
+        state.generate_moves(&mut moves);
+        let (good, bad) = (moves[0], moves[1]);
+        let before = position.move_code(moves[2]);
+        let codes = position.move_codes();
+        let mover = position.side_to_move();
+        let table = &mut tree.pairs[mover.index()];
+        table[before * codes + position.move_code(good)] = (9.0, 10.0);
+        table[before * codes + position.move_code(bad)] = (1.0, 10.0);
+        let value = |tree: &Mcts<JcShock>, mv| tree.playout_value(&position, mv);
+        assert_eq!(value(&tree, good), value(&tree, bad), "no move before");
+        tree.line.push((before, mover.opponent()));
+        assert!(value(&tree, good) > value(&tree, bad));
+        tree.line[0].0 = position.move_code(moves[3]);
+        assert_eq!(
+            value(&tree, good),
+            value(&tree, bad),
+            "after another move, neither pair has been played"
+        );
+    }
+
+    #[test]
+    fn pairs_are_off_in_plain_uct_and_without_a_weight() {
+        let mut state = jcshock();
+        let plain = tables_emptied(Config::PLAIN, &mut state);
+        assert!(plain.pairs.iter().all(Vec::is_empty));
+        let alone = Config {
+            pairs: 0.0,
+            ..Config::STRONG
+        };
+        let tree = tables_emptied(alone, &mut state);
+        assert!(!tree.mast[0].is_empty() && tree.pairs.iter().all(Vec::is_empty));
+    }
+
+    #[test]
+    fn each_pair_of_consecutive_moves_is_credited_to_the_second_mover() {
+        let mut state = jcshock();
+        let mut tree = tables_emptied(Config::STRONG, &mut state);
+        let codes = state.position().move_codes();
+        let (one, two) = (Player::One, Player::Two);
+        tree.line.extend([(3, one), (7, two), (2, one)]);
+        tree.credit_mast(Status::Won(two));
+        assert_eq!(tree.pairs[two.index()][3 * codes + 7], (1.0, 1.0));
+        assert_eq!(tree.pairs[one.index()][7 * codes + 2], (0.0, 1.0));
+        let credited: f32 = tree.pairs.iter().flatten().map(|&(_, visits)| visits).sum();
+        assert_eq!(credited, 2.0, "only the two pairs of the line");
+        assert_eq!(tree.mast[one.index()][3], (0.0, 1.0));
     }
 
     #[test]
