@@ -1,13 +1,12 @@
 //! Monte-Carlo tree search with UCB1 (UCT).
 //!
-//! [`Config::PLAIN`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to
-//! the end of the game, a fresh tree for every search — the yardstick that `search` is
-//! measured against in matches. [`Config::STRONG`] adds, for games that name their moves with
+//! [`Config::PLAIN`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
+//! end of the game, a fresh tree for every search — the yardstick that `search` is measured
+//! against in matches. [`Config::STRONG`] adds, for games that name their moves with
 //! [`Game::move_code`], "all moves as first" (RAVE) in the tree, playouts biased toward the
 //! moves that did well so far, alone and as replies to the move before (MAST and its pairs),
-//! leaves that get children only after a few playouts and
-//! a tree kept from one move to the next. It needs nothing from a game but its rules, so it
-//! plays every game the same way.
+//! leaves that get children only after a few playouts and a tree kept from one move to the
+//! next. It needs nothing from a game but its rules, so it plays every game the same way.
 
 use std::time::{Duration, Instant};
 
@@ -76,11 +75,11 @@ impl Config {
     ///   without 155-11-34 (80.2%), weight 0.25 81.8% (32 better, 26 worse), 0.5 172-6-22
     ///   (87.5%; 37 better, 19 worse), 0.75 84.8% (36, 22), 1 82.2% (35, 29); at 1 s (100
     ///   games) 0.5 scored 79-5-16 (81.5%) where without it 78-6-16 (81.0%; 15 better, 14
-    ///   worse): a gain at 100 ms, none measurable at 1 s. A move's
-    ///   value depends on where the opponent just placed (the pulls), which MAST alone
-    ///   cannot see. On the same openings, playouts that take the best of three random moves
-    ///   by MAST instead of two scored 62.5% (greedier playouts judge worse), and MAST tables
-    ///   kept from the last search at half weight 81.0% (34 better, 30 worse).
+    ///   worse): a gain at 100 ms, none measurable at 1 s. A move's value depends on where the
+    ///   opponent just placed (the pulls), which MAST alone cannot see. On the same openings,
+    ///   playouts that take the best of three random moves by MAST instead of two scored 62.5%
+    ///   (greedier playouts judge worse), and MAST tables kept from the last search at half
+    ///   weight 81.0% (34 better, 30 worse).
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
