@@ -580,10 +580,7 @@ impl<G: Game> Mcts<G> {
     /// to every pair of consecutive moves in the pair table of the second one's mover.
     fn credit_mast(&mut self, status: Status) {
         for &(code, player) in &self.line {
-            if let Some(entry) = self.mast[player.index()].get_mut(code) {
-                entry.0 += result_for(status, player) as f32;
-                entry.1 += 1.0;
-            }
+            add_result(self.mast[player.index()].get_mut(code), status, player);
         }
         if self.pairs[0].is_empty() {
             return;
@@ -591,10 +588,8 @@ impl<G: Game> Mcts<G> {
         let codes = self.mast[0].len();
         for pair in self.line.windows(2) {
             let ((before, _), (code, player)) = (pair[0], pair[1]);
-            if let Some(entry) = self.pairs[player.index()].get_mut(before * codes + code) {
-                entry.0 += result_for(status, player) as f32;
-                entry.1 += 1.0;
-            }
+            let entry = self.pairs[player.index()].get_mut(before * codes + code);
+            add_result(entry, status, player);
         }
     }
 
@@ -827,6 +822,16 @@ fn beta(visits: f64, k: f64) -> f64 {
 #[inline]
 fn average(entry: Option<&(f32, f32)>) -> f32 {
     entry.map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
+}
+
+/// Adds one playout that ended in `status` to a MAST or pair `entry` of `player`, if there is
+/// one.
+#[inline]
+fn add_result(entry: Option<&mut (f32, f32)>, status: Status, player: Player) {
+    if let Some(entry) = entry {
+        entry.0 += result_for(status, player) as f32;
+        entry.1 += 1.0;
+    }
 }
 
 /// What a finished game is worth to `player`: 1 for a win, ½ for a draw, 0 for a loss.
