@@ -67,8 +67,7 @@ impl Config {
     ///   and 131,072 visits of the root (kept trees included) scored 80.0% at 100 ms (other
     ///   openings, 88.0% for 0.1). So 0.1 stays. With pairs, at 1 s on their 100 games, 0.2
     ///   scored 83-5-12 (85.5%) where 0.1 scored 79-5-16 (81.5%; 12 openings better, 7
-    ///   worse): twice ahead at 1 s (31 openings better, 19 worse together, not significant),
-    ///   behind at 100 ms;
+    ///   worse), and run again 78-6-16 (81.0%; 12 better, 14 worse): no gain at 1 s;
     /// - RAVE's equivalence parameter at exploration 0.1 (100 ms, 100 games): 200 81.5%, 600
     ///   81.5%, 2000 73.5%;
     /// - a leaf expanded after 4 playouts instead of 1 (old speed, 100 ms): 73.0% instead of
