@@ -97,7 +97,8 @@ impl Config {
     /// (15 better, 19 worse); at a twentieth of a result per triple, 84.0% at 100 ms (24
     /// better, 30 worse); pairs of adjacent pieces instead of triples, 75.0%; the evaluation's
     /// weighted runs, 79.4% after 102 games (stopped). A glance costs a third of the
-    /// positions visited a second. The triples' code is kept on the repository's branch `glance`.
+    /// positions visited a second. The triples' code is kept on the repository's branch
+    /// `glance`.
     ///
     /// Tried in endgames and dropped. The yardstick: 60 positions 20 plies before the end of
     /// games of the 1 s matches (E20), and 60 others 18 plies before the end (E18), each
@@ -576,7 +577,7 @@ impl<G: Game> Mcts<G> {
         let alone = average(table.get(code));
         let pair = self.line.last().and_then(|&(before, _)| {
             self.pairs[mover]
-                .get(before * table.len() + code)
+                .get(pair_index(before, code, table.len()))
                 .filter(|&&(_, visits)| visits > 0.0)
         });
         match pair {
@@ -600,7 +601,7 @@ impl<G: Game> Mcts<G> {
         let codes = self.mast[0].len();
         for pair in self.line.windows(2) {
             let ((before, _), (code, player)) = (pair[0], pair[1]);
-            let entry = self.pairs[player.index()].get_mut(before * codes + code);
+            let entry = self.pairs[player.index()].get_mut(pair_index(before, code, codes));
             add_result(entry, status, player);
         }
     }
@@ -834,6 +835,13 @@ fn beta(visits: f64, k: f64) -> f64 {
 #[inline]
 fn average(entry: Option<&(f32, f32)>) -> f32 {
     entry.map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
+}
+
+/// Where a pair table keeps the move of code `code` played right after the move of code
+/// `before`, for games of `codes` move codes.
+#[inline]
+fn pair_index(before: usize, code: usize, codes: usize) -> usize {
+    before * codes + code
 }
 
 /// Adds one playout that ended in `status` to a MAST or pair `entry` of `player`, if there is
