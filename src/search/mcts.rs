@@ -429,7 +429,7 @@ impl<G: Game> Mcts<G> {
         while self.nodes[node].expanded && self.nodes[node].children > 0 {
             node = self.select(node);
             if let Some(mv) = self.nodes[node].mv {
-                self.remember(state, mv);
+                self.remember(state.position(), mv);
                 state.make(mv);
             }
             self.visited += 1;
@@ -510,7 +510,10 @@ impl<G: Game> Mcts<G> {
     /// final status and the number of plies played (to take back).
     fn playout(&mut self, state: &mut GameState<G>) -> (Status, usize) {
         if let Some(left) = state.position().plies_left() {
-            return self.fixed_length_playout(state, left as usize);
+            return (
+                self.fixed_length_playout(state.position(), left as usize),
+                0,
+            );
         }
         let mut played = 0;
         loop {
@@ -521,37 +524,36 @@ impl<G: Game> Mcts<G> {
             if played >= MAX_PLAYOUT_PLIES {
                 return (Status::Draw, played);
             }
-            let Some(mv) = self.playout_move(state) else {
+            let Some(mv) = self.playout_move(state.position()) else {
                 return (Status::Draw, played);
             };
-            self.remember(state, mv);
+            self.remember(state.position(), mv);
             state.make(mv);
             self.visited += 1;
             played += 1;
         }
     }
 
-    /// [`Mcts::playout`] in a game that ends after exactly `left` more plies: the status is
-    /// looked at once, at the end.
-    fn fixed_length_playout(&mut self, state: &mut GameState<G>, left: usize) -> (Status, usize) {
-        let mut played = 0;
-        while played < left.min(MAX_PLAYOUT_PLIES) {
-            let Some(mv) = self.playout_move(state) else {
+    /// [`Mcts::playout`] in a game that ends after exactly `left` more plies, played on a
+    /// copy of `position`: such a game cannot end sooner, by repetition or otherwise, so it
+    /// needs no history to take back and its status is looked at once, at the end.
+    fn fixed_length_playout(&mut self, position: &G, left: usize) -> Status {
+        let mut position = position.clone();
+        for _ in 0..left.min(MAX_PLAYOUT_PLIES) {
+            let Some(mv) = self.playout_move(&position) else {
                 break;
             };
-            self.remember(state, mv);
-            state.make(mv);
+            self.remember(&position, mv);
+            position.play(mv);
             self.visited += 1;
-            played += 1;
         }
-        (state.status_with_history(), played)
+        position.status()
     }
 
     /// A playout's move: uniformly random, or with MAST the better of two random moves by
     /// [`Mcts::playout_value`].
     #[inline]
-    fn playout_move(&mut self, state: &GameState<G>) -> Option<G::Move> {
-        let position = state.position();
+    fn playout_move(&mut self, position: &G) -> Option<G::Move> {
         let first = position.random_move(self.rng.next_u64(), &mut self.moves)?;
         if self.mast[0].is_empty() {
             return Some(first);
@@ -606,10 +608,9 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Notes that `mv` is played in the current position of `state`, for RAVE.
-    fn remember(&mut self, state: &GameState<G>, mv: G::Move) {
+    /// Notes that `mv` is played in `position`, for RAVE.
+    fn remember(&mut self, position: &G, mv: G::Move) {
         if !self.marks[0].is_empty() {
-            let position = state.position();
             self.line
                 .push((position.move_code(mv), position.side_to_move()));
         }

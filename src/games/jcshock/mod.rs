@@ -16,7 +16,7 @@ use super::bitboard::Bitboard;
 use super::coord::read_square_move;
 use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
 use geometry::Geometry;
-use pull::Pull;
+use pull::{Pull, Word};
 pub use position::{IllegalReason, Inconsistency};
 pub use runs::RunCounts;
 
@@ -50,14 +50,20 @@ impl Placement {
 pub struct JcShock {
     pieces: [u128; 2],
     width: u8,
+    /// Placements until the game ends; kept rather than counted from the bitboards because
+    /// random playouts ask every ply and a `u128` population count is a software loop on the
+    /// baseline x86-64 the binary is built for.
+    plies_left: u8,
     to_move: Player,
 }
 
 impl JcShock {
     fn from_parts(width: usize, pieces: [u128; 2], to_move: Player) -> JcShock {
+        let placed = (pieces[0] | pieces[1]).count_ones() as usize;
         JcShock {
             pieces,
             width: width as u8,
+            plies_left: (2 * quota(width)).saturating_sub(placed) as u8,
             to_move,
         }
     }
@@ -100,7 +106,23 @@ impl JcShock {
     }
 
     fn all_placed(&self) -> bool {
-        self.occupied().count_ones() as usize == 2 * self.quota()
+        self.plies_left == 0
+    }
+
+    /// Moves the pieces that a placement on `square` pulls and puts the mover's piece there,
+    /// computing in `W` (see [`Word`]).
+    #[inline]
+    fn place<W: Word>(&mut self, square: usize) {
+        let geometry = self.geometry();
+        let pull = Pull::<W>::of(W::narrow(self.occupied()), &geometry.rays(square));
+        let mover = self.to_move.index();
+        for (player, pieces) in self.pieces.iter_mut().enumerate() {
+            let mut after = pull.apply(W::narrow(*pieces), geometry.width);
+            if player == mover {
+                after = after | W::ONE << square as u32;
+            }
+            *pieces = after.widen();
+        }
     }
 
     fn piece_at(&self, coord: Coord) -> Option<char> {
@@ -152,12 +174,20 @@ fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) -> Option<u
     let mut draws = random;
     for _ in 0..geometry.index_draws {
         let square = (draws & mask) as u32;
-        if square < u128::BITS && empty >> square & 1 != 0 {
+        if square < u128::BITS && is_set(empty, square) {
             return Some(square as u8);
         }
         draws >>= bits;
     }
     None
+}
+
+/// Whether bit `index` (below 128) of `bits` is set, tested in the 64-bit half that holds
+/// it: a variable shift of a whole `u128` costs several instructions and a branch.
+#[inline]
+fn is_set(bits: u128, index: u32) -> bool {
+    let half = if index < 64 { bits as u64 } else { (bits >> 64) as u64 };
+    half >> (index & 63) & 1 != 0
 }
 
 /// A 64-bit hash of both colours' bitboards: each 64-bit word is folded in by a bijective
@@ -248,13 +278,12 @@ impl Game for JcShock {
 
     fn play(&mut self, mv: Self::Move) {
         let square = mv.index();
-        let geometry = self.geometry();
-        let pull = Pull::of(self.occupied(), &geometry.rays(square));
-        for pieces in &mut self.pieces {
-            *pieces = pull.apply(*pieces, geometry.width);
+        if self.width() <= 8 {
+            self.place::<u64>(square);
+        } else {
+            self.place::<u128>(square);
         }
-        let mover = self.to_move.index();
-        self.pieces[mover] |= 1 << square;
+        self.plies_left = self.plies_left.saturating_sub(1);
         self.to_move = self.to_move.opponent();
     }
 
@@ -289,8 +318,7 @@ impl Game for JcShock {
 
     /// Every placement fills a square and the game ends once both quotas are placed.
     fn plies_left(&self) -> Option<u32> {
-        let placed = self.occupied().count_ones() as usize;
-        Some(u32::try_from((2 * self.quota()).saturating_sub(placed)).unwrap_or(u32::MAX))
+        Some(u32::from(self.plies_left))
     }
 
     /// Every piece gets placed: the mover has exactly its unplaced pieces left to move.
@@ -357,6 +385,21 @@ mod tests {
         );
         position.play(Placement(9));
         assert_eq!(position.own_moves_left(), Some(30));
+    }
+
+    #[test]
+    fn the_game_lasts_until_both_quotas_are_placed() {
+        let mut position = JcShock::start(BoardSize::square(4)).expect("4x4 is supported");
+        for left in (1..=14).rev() {
+            assert_eq!(position.plies_left(), Some(left));
+            assert_eq!(position.status(), Status::InPlay);
+            let square = Bitboard(position.empty()).next().expect("an empty square");
+            position.play(Placement(square));
+        }
+        assert_eq!(position.plies_left(), Some(0));
+        assert_ne!(position.status(), Status::InPlay);
+        let read = JcShock::from_fen(&position.fen()).expect("a reachable position");
+        assert_eq!(read.plies_left(), Some(0), "read back from its position string");
     }
 
     #[test]
