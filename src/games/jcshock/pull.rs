@@ -122,7 +122,9 @@ fn movers_upward<W: Word>(occupied: W, ray: W) -> W {
         return W::ZERO;
     }
     let nearest_empty = empty & empty.wrapping_neg();
-    let beyond = !((nearest_empty << 1) - W::ONE);
+    // Bits above the nearest empty square; written without a shift that would overflow
+    // when that square is the word's top bit (h8 in a `u64`).
+    let beyond = !(nearest_empty | (nearest_empty - W::ONE));
     occupied & ray & beyond
 }
 
