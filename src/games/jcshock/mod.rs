@@ -115,14 +115,10 @@ impl JcShock {
     fn place<W: Word>(&mut self, square: usize) {
         let geometry = self.geometry();
         let pull = Pull::<W>::of(W::narrow(self.occupied()), &geometry.rays(square));
-        let mover = self.to_move.index();
-        for (player, pieces) in self.pieces.iter_mut().enumerate() {
-            let mut after = pull.apply(W::narrow(*pieces), geometry.width);
-            if player == mover {
-                after = after | W::ONE << square as u32;
-            }
-            *pieces = after.widen();
+        for pieces in &mut self.pieces {
+            *pieces = pull.apply(W::narrow(*pieces), geometry.width).widen();
         }
+        self.pieces[self.to_move.index()] |= (W::ONE << square as u32).widen();
     }
 
     fn piece_at(&self, coord: Coord) -> Option<char> {
