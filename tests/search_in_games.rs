@@ -2,7 +2,6 @@
 //! limits still give a searched move, and a solved game tree stops deepening.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
@@ -121,6 +120,8 @@ fn crossjack_three_by_three_is_solved_before_its_ninth_ply() {
     let last = infos.last().expect("reports");
     assert!(best.is_some());
     assert!(last.depth <= 9, "{:?}", depths(&infos));
+    // A draw (RULES.md), shown as one although the search values it below nothing.
+    assert_eq!(last.score, Score::Centipawns(0));
     assert_eq!(depths(&infos), (1..=last.depth).collect::<Vec<_>>());
     assert_eq!(last.pv.first(), best.as_ref());
     let infinite = Limits {
@@ -167,30 +168,65 @@ fn jcshock_proven_draw(plies_left: usize) -> Option<GameState<JcShock>> {
         })
 }
 
+/// A proven draw keeps the drawing moves only, among which the playouts choose the one that
+/// leaves a fallible opponent the most ways to go wrong; the reports carry the proven draw.
 #[test]
-fn jcshock_plays_a_proven_draw_without_monte_carlo() {
+fn jcshock_plays_a_proven_draw_by_playouts_among_the_drawing_moves() {
     let mut state = jcshock_proven_draw(4).expect("a drawn ending");
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(3_000)),
-        ..Limits::default()
-    };
     let mut tt = TranspositionTable::new(4);
     let mut buffers = SearchBuffers::new();
     let stop = AtomicBool::new(false);
-    let started = Instant::now();
+    let mut infos = Vec::new();
     let best = best_move(
         &mut state,
-        &limits,
+        &nodes(20_000),
         &mut tt,
         &mut buffers,
         &stop,
-        &mut |_| {},
-    );
-    assert!(best.is_some());
-    // Monte-Carlo would take its share of the 3 s; the proof takes a few milliseconds.
+        &mut |info| infos.push(info.clone()),
+    )
+    .expect("moves to play");
+    let last = infos.last().expect("a report");
+    assert_eq!(last.score, Score::Centipawns(0));
     assert!(
-        started.elapsed() < Duration::from_millis(1_500),
-        "{:?}",
-        started.elapsed()
+        last.nodes > 20_000 / 4,
+        "playouts searched {} nodes",
+        last.nodes
+    );
+    state.make(best);
+    let (_, after) = run(&mut state, &depth(60));
+    assert_eq!(
+        after.last().map(|info| &info.score),
+        Some(&Score::Centipawns(0)),
+        "the move played keeps the draw"
+    );
+}
+
+/// Cross-Jack values a draw below nothing for the side it plays: O, one tick behind in the
+/// race but with five ticks to spare before X can reach h1, goes on instead of filling h1,
+/// which would end the game drawn at once (the blockade); an objective search took that draw.
+#[test]
+fn crossjack_goes_on_while_its_blockade_can_wait() {
+    let fen = "xxxxxx2/xx6/8/8/8/8/8/ooooooo1 o";
+    let mut state = GameState::new(CrossJack::from_fen(fen).expect("a valid position"));
+    let (best, _) = run(&mut state, &depth(6));
+    assert_ne!(best.as_deref(), Some("h1"));
+}
+
+/// When the race leaves no tick to spare, the draw stays in hand: X (d8, f8, f7) is six
+/// ticks from rank 1, and whatever O plays, X has no forced win after it.
+#[test]
+fn crossjack_keeps_the_draw_in_hand_when_the_race_is_tight() {
+    let fen = "3x1x2/5x2/8/8/8/8/8/oo6 o";
+    let mut state = GameState::new(CrossJack::from_fen(fen).expect("a valid position"));
+    let (best, _) = run(&mut state, &depth(11));
+    let best = best.expect("a move");
+    let mv = state.position().parse_move(&best).expect("a legal move");
+    state.make(mv);
+    let (_, infos) = run(&mut state, &depth(12));
+    let score = &infos.last().expect("a report").score;
+    assert!(
+        !matches!(score, Score::Mate(moves) if *moves > 0),
+        "{best}: X {score:?}"
     );
 }

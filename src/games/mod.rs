@@ -107,8 +107,9 @@ impl BenchSet {
 pub enum SearchStyle {
     /// Iterative-deepening alpha-beta on the game's evaluation.
     AlphaBeta,
-    /// Monte-Carlo playouts with all-moves-as-first sharing, after an alpha-beta pass that
-    /// settles the endgame exactly: for games whose outcome no static evaluation foresees.
+    /// Monte-Carlo playouts with all-moves-as-first sharing, after an exact solver that
+    /// settles the endgame of a game of fixed length: for games whose outcome no static
+    /// evaluation foresees.
     Playouts,
 }
 
@@ -138,6 +139,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// only if they beat the best so far (late move reductions). It trades exactness for
     /// depth, so a game turns it on where matches showed it plays better; off by default.
     const LATE_MOVE_REDUCTIONS: bool = false;
+
+    /// How much less than nothing alpha-beta values a draw for the player it searches for,
+    /// and how much more for the opponent: a game where the weaker side can always force a
+    /// draw sets it, so that the engine takes the draw only when every other line loses and
+    /// meanwhile keeps its chances against an opponent who may not find the draw. 0 (the
+    /// default) is objective play. The evaluation must never give exactly this value: the
+    /// reports show a root value of exactly `-CONTEMPT` as the draw it stands for, 0.
+    const CONTEMPT: i32 = 0;
 
     /// The board size of the default start position.
     fn default_size() -> BoardSize;

@@ -238,6 +238,9 @@ pub(crate) struct Mcts<G: Game> {
     max_depth: usize,
     /// The root moves the next search may choose from (`go searchmoves`); all when empty.
     allowed_at_root: Vec<G::Move>,
+    /// Root moves the next search never plays nor explores (proven losing), though they
+    /// stay in a kept tree; at least one root move must stay allowed.
+    banned_at_root: Vec<G::Move>,
     weights: Weights,
 }
 
@@ -261,6 +264,7 @@ impl<G: Game> Mcts<G> {
             visited: 0,
             max_depth: 0,
             allowed_at_root: Vec::new(),
+            banned_at_root: Vec::new(),
             weights: Weights::new(config.rave),
         }
     }
@@ -353,6 +357,23 @@ impl<G: Game> Mcts<G> {
         self.allowed_at_root.extend_from_slice(allowed);
     }
 
+    /// Keeps the next searches from exploring or playing `banned` at the root (none when
+    /// empty), without giving up the kept tree.
+    pub(crate) fn ban_at_root(&mut self, banned: &[G::Move]) {
+        self.banned_at_root.clear();
+        self.banned_at_root.extend_from_slice(banned);
+    }
+
+    /// Whether `child` of the root is a banned move.
+    #[inline]
+    fn banned(&self, node: usize, child: usize) -> bool {
+        node == 0
+            && !self.banned_at_root.is_empty()
+            && self.nodes[child]
+                .mv
+                .is_some_and(|mv| self.banned_at_root.contains(&mv))
+    }
+
     /// Makes the node of the last tree that stands for `position` (a child or grandchild of
     /// the last root) the new root, keeping what was learnt below it; false when there is
     /// no such node or reuse is off.
@@ -412,9 +433,8 @@ impl<G: Game> Mcts<G> {
     fn every_root_move_tried(&self) -> bool {
         let root = &self.nodes[0];
         let first = root.first_child as usize;
-        self.nodes[first..first + root.children as usize]
-            .iter()
-            .all(|child| child.visits > 0)
+        (first..first + root.children as usize)
+            .all(|child| self.nodes[child].visits > 0 || self.banned(0, child))
     }
 
     fn limit_reached(&self, run: &mut Run<'_, '_>, playouts: u64) -> bool {
@@ -469,6 +489,9 @@ impl<G: Game> Mcts<G> {
         let mut best = first;
         let mut best_value = f64::NEG_INFINITY;
         for child in children {
+            if self.banned(node, child) {
+                continue;
+            }
             let n = &self.nodes[child];
             let value = match self.config.rave {
                 Some(_) => self.weights.rave_value(n),
@@ -686,20 +709,22 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// The most visited child of `node`.
+    /// The most visited child of `node` (not a banned root move).
     fn best_child(&self, node: usize) -> Option<usize> {
         let parent = &self.nodes[node];
         let first = parent.first_child as usize;
-        (first..first + parent.children as usize).max_by_key(|&c| self.nodes[c].visits)
+        (first..first + parent.children as usize)
+            .filter(|&c| !self.banned(node, c))
+            .max_by_key(|&c| self.nodes[c].visits)
     }
 
     /// Each root move with its visits.
     pub(crate) fn root_visits(&self) -> impl Iterator<Item = (G::Move, u32)> + '_ {
         let root = &self.nodes[0];
         let first = root.first_child as usize;
-        self.nodes[first..first + root.children as usize]
-            .iter()
-            .filter_map(|child| child.mv.map(|mv| (mv, child.visits)))
+        (first..first + root.children as usize)
+            .filter(|&c| !self.banned(0, c))
+            .filter_map(|c| self.nodes[c].mv.map(|mv| (mv, self.nodes[c].visits)))
     }
 
     /// The report of the line that starts with the root move `mv` (its first move only when
@@ -726,7 +751,9 @@ impl<G: Game> Mcts<G> {
         }
         let root = &self.nodes[0];
         let first = root.first_child as usize;
-        let mut children: Vec<usize> = (first..first + root.children as usize).collect();
+        let mut children: Vec<usize> = (first..first + root.children as usize)
+            .filter(|&c| !self.banned(0, c))
+            .collect();
         // Ties go to the later child, as in `best_child`, so that line 1 is the move played.
         children.sort_by_key(|&c| std::cmp::Reverse((self.nodes[c].visits, c)));
         for (rank, &child) in children.iter().take(run.lines).enumerate() {
@@ -973,6 +1000,33 @@ mod tests {
         assert!(inner
             .iter()
             .any(|n| !n.expanded && (1..expand_after).contains(&n.visits)));
+    }
+
+    #[test]
+    fn a_banned_root_move_is_neither_explored_nor_played() {
+        let mut state = jcshock();
+        let mut free = Mcts::new(Config::STRONG, 1);
+        grow(&mut free, &mut state, 2000);
+        let favourite = free.best_child(0).and_then(|c| free.nodes[c].mv).unwrap();
+        let mut tree = Mcts::new(Config::STRONG, 1);
+        tree.ban_at_root(&[favourite]);
+        grow(&mut tree, &mut state, 2000);
+        let root = tree.nodes[0];
+        let first = root.first_child as usize;
+        let children = &tree.nodes[first..first + root.children as usize];
+        let banned = children.iter().find(|c| c.mv == Some(favourite)).unwrap();
+        assert_eq!(banned.visits, 0);
+        assert!(children
+            .iter()
+            .filter(|c| c.mv != Some(favourite))
+            .all(|c| c.visits > 0));
+        let best = tree.best_child(0).and_then(|c| tree.nodes[c].mv);
+        assert!(best.is_some_and(|mv| mv != favourite));
+        let reported: Vec<_> = tree.root_visits().map(|(mv, _)| mv).collect();
+        assert!(
+            !reported.contains(&favourite),
+            "nor given to the votes of other trees"
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod ordering;
 mod pv;
 mod rng;
 mod smp;
+mod solver;
 pub mod strategy;
 pub mod time;
 pub mod tt;
@@ -77,6 +78,7 @@ pub fn best_move<G: Game>(
             buffers,
             seed,
             stop,
+            &[],
             report,
         ),
         Strategy::Greedy => baseline::greedy_move(state, &allowed, &mut rng::Rng::new(seed)),
@@ -102,27 +104,21 @@ pub(crate) fn restrict_root<M: Copy + Eq>(moves: &mut MoveList<M>, allowed: &[M]
     }
 }
 
-/// Share of the effort that [`solve_then_play_out`] gives alpha-beta. Half instead of an
-/// eighth, on the endgame sets `scripts/openings/jcshock-end20.txt` and `jcshock-end18.txt`
-/// (each position with both colours against `mcts` at 1 s a move): 72-7-41 (62.9%) against
-/// 70-6-44 (60.8%) and 62-11-47 (56.2%) against 61-11-48 (55.4%); together 12 games better
-/// and 6 worse, not significant. Also tried: an eighth to start depths, but up to half for
-/// the depth that reaches the end of the game (with a win proven by an unfinished depth
-/// played): 61.2% on E20, 8 better, 8 worse.
-const SOLVING_SHARE: u32 = 8;
+/// Share of the effort that [`solve_then_play_out`] gives the exact solver.
+const SOLVING_SHARE: u32 = 2;
 
-/// Plies from the end of a game of fixed length beyond which [`solve_then_play_out`] skips
-/// alpha-beta: it would not prove the result, and Monte-Carlo gets the whole budget. In JC
-/// Shock alpha-beta proves the result 12 plies from the end in 0.2–0.35 s and does not 14
-/// plies from the end in 3 s (random games, measured).
-const SOLVABLE_PLIES: u32 = 16;
+/// Plies from the end of a game of fixed length beyond which [`solve_then_play_out`] does not
+/// try the exact solver: it would not prove the result in time, and Monte-Carlo gets the
+/// whole budget.
+const SOLVABLE_PLIES: u32 = 14;
 
-/// The `search` of [`SearchStyle::Playouts`] games: alpha-beta first with an eighth of the
-/// effort, which settles endgames exactly (only near the end of a game of fixed length, see
-/// [`SOLVABLE_PLIES`]); when it proves no win or draw, Monte-Carlo with RAVE chooses the
-/// move with the rest. A proven loss goes to Monte-Carlo too: every move loses against
-/// perfect play, and alpha-beta's choice among them is arbitrary, while the move that wins
-/// the most playouts leaves a fallible opponent the most ways to go wrong.
+/// The `search` of [`SearchStyle::Playouts`] games. Within [`SOLVABLE_PLIES`] of the end of a
+/// game of fixed length, the exact solver first gets a [`SOLVING_SHARE`] of the effort; a
+/// win it proves is played at once. Otherwise Monte-Carlo with RAVE chooses the move with the
+/// rest, among the moves not proven lost: after a proven draw among the drawing moves, after
+/// a proven loss among all (against best play every move loses, and the move that wins the
+/// most playouts leaves a fallible opponent the most ways to go wrong), and after a solve cut
+/// short among those not proven lost. Its reports then carry the proven value.
 fn solve_then_play_out<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -133,56 +129,13 @@ fn solve_then_play_out<G: Game>(
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let started = std::time::Instant::now();
-    let budget = time_budget(limits, state.position());
-    let target = budget.map(playout_time);
-    let solving = Limits {
-        depth: None,
-        nodes: limits
-            .nodes
-            .or(limits
-                .depth
-                .filter(|_| target.is_none())
-                .map(playouts_for_depth))
-            .map(|nodes| nodes / u64::from(SOLVING_SHARE)),
-        movetime: target.map(|t| t / SOLVING_SHARE),
-        clock: None,
-        infinite: false,
-        move_overhead: Duration::ZERO,
-        strategy: Strategy::Search,
-        ..limits.clone()
-    };
-    let mut proven_loss = None;
-    if worth_solving(state.position()) && (solving.nodes.is_some() || solving.movetime.is_some()) {
-        // Its reports stay back unless it proves a win or a draw: its depths and centipawns
-        // are another scale than Monte-Carlo's, and a GUI should see one search going deeper.
-        // The lines of the last report (several with `MultiPV`).
-        let mut last: Vec<Info> = Vec::new();
-        let solved = alpha_beta(state, &solving, tt, buffers, stop, &mut |info| {
-            if info.multipv.is_none_or(|rank| rank == 1) {
-                last.clear();
-            }
-            last.push(info.clone());
-        });
-        match solved {
-            Some(Found {
-                best,
-                proven: Some(value),
-            }) if value >= DRAW => {
-                for info in &last {
-                    report(info);
-                }
-                return Some(best);
-            }
-            Some(Found {
-                proven: Some(value),
-                ..
-            }) => proven_loss = Some(value),
-            _ => {}
-        }
+    let target = time_budget(limits, state.position()).map(playout_time);
+    let endgame = solve_endgame(state, limits, target, tt, stop);
+    if let Some((win, info)) = endgame.win {
+        report(&info);
+        return Some(win);
     }
-    // After a proven loss the playouts choose the move, and the reports keep the proven
-    // score: every move loses against best play.
-    let mut shown = |info: &Info| match proven_loss {
+    let mut shown = |info: &Info| match endgame.proven {
         Some(value) => report(&Info {
             score: value::to_score(value),
             ..info.clone()
@@ -195,9 +148,10 @@ fn solve_then_play_out<G: Game>(
         move_overhead: Duration::ZERO,
         ..limits.clone()
     };
+    let banned = &endgame.lost;
     buffers.set_threads(limits.threads);
     if buffers.helpers.count() > 0 {
-        return parallel_monte_carlo(state, &rest, buffers, seed, stop, &mut shown);
+        return parallel_monte_carlo(state, &rest, buffers, seed, stop, banned, &mut shown);
     }
     monte_carlo(
         state,
@@ -206,16 +160,93 @@ fn solve_then_play_out<G: Game>(
         buffers,
         seed,
         stop,
+        banned,
         &mut shown,
     )
 }
 
-/// Whether alpha-beta may prove the result of `position` within [`solve_then_play_out`]'s
-/// share: always in a game of open length, within [`SOLVABLE_PLIES`] of the end otherwise.
-fn worth_solving<G: Game>(position: &G) -> bool {
-    position
+/// What the exact solver found in [`solve_endgame`].
+struct Endgame<M> {
+    /// A winning move, with the report of its proof.
+    win: Option<(M, Info)>,
+    /// The root moves proven lost, unless every move is: the moves not to play.
+    lost: Vec<M>,
+    /// The root's value when every move was solved.
+    proven: Option<i32>,
+}
+
+/// Runs the exact solver on the current position of `state` with a [`SOLVING_SHARE`] of the
+/// time `target` or of the node limit (`go depth N` standing for N thousand playouts), if the
+/// game has a fixed length and ends within [`SOLVABLE_PLIES`]; without any such limit (an
+/// infinite search) the solver is not run.
+fn solve_endgame<G: Game>(
+    state: &mut GameState<G>,
+    limits: &Limits,
+    target: Option<Duration>,
+    tt: &mut TranspositionTable,
+    stop: &AtomicBool,
+) -> Endgame<G::Move> {
+    let mut endgame = Endgame {
+        win: None,
+        lost: Vec::new(),
+        proven: None,
+    };
+    let Some(left) = state
+        .position()
         .plies_left()
-        .is_none_or(|left| left <= SOLVABLE_PLIES)
+        .filter(|&l| l <= SOLVABLE_PLIES)
+    else {
+        return endgame;
+    };
+    let nodes = limits
+        .nodes
+        .or(limits
+            .depth
+            .filter(|_| target.is_none())
+            .map(playouts_for_depth))
+        .map(|nodes| nodes / u64::from(SOLVING_SHARE));
+    let time = target.map(|t| t / SOLVING_SHARE);
+    if nodes.is_none() && time.is_none() {
+        return endgame;
+    }
+    let started = std::time::Instant::now();
+    tt.new_search();
+    let mut moves = Vec::new();
+    state.generate_moves(&mut moves);
+    restrict_root(&mut moves, &allowed_root_moves(state.position(), limits));
+    let mut solver = solver::Solver::<G>::new(tt, Control::new(stop, nodes, time));
+    let results = solver.solve_root(state.position(), &moves);
+    let value_of = |result| solver::to_value(result, 0, left);
+    if let Some(win) = results.iter().position(|&r| r == Some(solver::WIN)) {
+        let line = solver.line(state.position(), moves[win]);
+        let info = Info {
+            depth: left,
+            seldepth: left,
+            score: value::to_score(value_of(solver::WIN)),
+            nodes: solver.nodes,
+            time: started.elapsed(),
+            hashfull: tt.hashfull(),
+            pv: notation(state, &line),
+            multipv: None,
+            bound: None,
+            currmove: None,
+        };
+        endgame.win = Some((moves[win], info));
+        return endgame;
+    }
+    endgame.lost = moves
+        .iter()
+        .zip(&results)
+        .filter(|&(_, &result)| result == Some(solver::LOSS))
+        .map(|(&mv, _)| mv)
+        .collect();
+    if endgame.lost.len() == moves.len() {
+        endgame.lost.clear();
+    }
+    if !solver.aborted() {
+        endgame.proven = results.iter().flatten().max().map(|&r| value_of(r));
+    }
+    endgame
 }
 
 /// The stop conditions of a Monte-Carlo search under `limits` for the side to move in
@@ -246,23 +277,28 @@ fn monte_carlo_run<'a, 'r, G: Game>(
 /// helpers that stop within `HELPER_PATIENCE`). Only this
 /// thread reports; if the summed visits choose another move than its own tree, one more
 /// report gives that move's line in this thread's tree.
+#[allow(clippy::too_many_arguments)]
 fn parallel_monte_carlo<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
     buffers: &mut SearchBuffers,
     seed: u64,
     stop: &AtomicBool,
+    banned: &[G::Move],
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let config = mcts::Config::STRONG;
     let allowed = allowed_root_moves(state.position(), limits);
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     tree.restrict_root(&allowed);
+    tree.ban_at_root(banned);
+    let banned = banned.to_vec();
     let votes: Votes<G::Move> = Arc::default();
     let helpers = buffers.helpers.start(|number, stop, nodes| {
         let mut state = state.clone();
         let votes = Arc::clone(&votes);
         let allowed = allowed.clone();
+        let banned = banned.clone();
         let seed = seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Box::new(move |buffers: &mut SearchBuffers| {
             let mut silent = |_: &Info| {};
@@ -275,6 +311,7 @@ fn parallel_monte_carlo<G: Game>(
             };
             let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
             tree.restrict_root(&allowed);
+            tree.ban_at_root(&banned);
             tree.run(&mut state, &mut run);
             if let Ok(mut votes) = votes.lock() {
                 add_votes(&mut votes, tree.root_visits());
@@ -330,7 +367,8 @@ fn playouts_for_depth(depth: u32) -> u64 {
     u64::from(depth.max(1)) * 1000
 }
 
-/// UCT within `limits` (see [`best_move`]).
+/// UCT within `limits` (see [`best_move`]), never playing a `banned` root move.
+#[allow(clippy::too_many_arguments)]
 fn monte_carlo<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -338,11 +376,13 @@ fn monte_carlo<G: Game>(
     buffers: &mut SearchBuffers,
     seed: u64,
     stop: &AtomicBool,
+    banned: &[G::Move],
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let mut run = monte_carlo_run(limits, state.position(), stop, report);
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     tree.restrict_root(&allowed_root_moves(state.position(), limits));
+    tree.ban_at_root(banned);
     let best = tree.run(state, &mut run);
     buffers.keep_tree(tree);
     best
@@ -384,33 +424,6 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    alpha_beta(state, limits, tt, buffers, stop, report).map(|found| found.best)
-}
-
-/// What [`alpha_beta`] found.
-struct Found<M> {
-    /// The best move.
-    best: M,
-    /// The value for the side to move, when the last completed depth proved it: deeper search
-    /// cannot change it.
-    proven: Option<i32>,
-}
-
-/// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).
-fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
-    time::budget(limits, position.side_to_move(), position.own_moves_left())
-}
-
-/// [`search`], telling also whether the result is proven. With helper threads (see
-/// `smp`), they search the same root until this search ends.
-fn alpha_beta<G: Game>(
-    state: &mut GameState<G>,
-    limits: &Limits,
-    tt: &mut TranspositionTable,
-    buffers: &mut SearchBuffers,
-    stop: &AtomicBool,
-    report: &mut dyn FnMut(&Info),
-) -> Option<Found<G::Move>> {
     buffers.set_threads(limits.threads);
     let mut workspace = buffers.take::<G::Move>();
     let allowed = allowed_root_moves(state.position(), limits);
@@ -430,17 +443,19 @@ fn alpha_beta<G: Game>(
         let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, report);
         searcher.allowed_at_root = &allowed;
         searcher.currmove_after = Some(CURRMOVE_AFTER);
-        let (best_index, proven) = deepen(&mut searcher, state, limits, budget, &helper_nodes);
+        let best_index = deepen(&mut searcher, state, limits, budget, &helper_nodes);
         drop(searcher);
         // Stops the helpers; the next search waits for them.
         drop(helpers);
-        workspace
-            .root_moves
-            .get(usize::from(best_index))
-            .map(|&best| Found { best, proven })
+        workspace.root_moves.get(usize::from(best_index)).copied()
     };
     buffers.put_back(workspace);
     best
+}
+
+/// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).
+fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
+    time::budget(limits, position.side_to_move(), position.own_moves_left())
 }
 
 /// A search longer than this announces each root move it starts (`currmove`), as Stockfish
@@ -514,9 +529,9 @@ struct Line {
 }
 
 /// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
-/// result is proven, reporting each completed depth, and returns the index of the best
-/// root move and its value if proven: by a completed depth, or by a depth cut short once a
-/// move searched to its end has proven a win. `others` counts the helpers' nodes.
+/// result is proven (by a completed depth, or by a depth cut short once a move searched to
+/// its end has proven a win), reporting each completed depth, and returns the index of the
+/// best root move. `others` counts the helpers' nodes.
 ///
 /// With `MultiPV` N, each depth searches the root N times, each time without the moves of
 /// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
@@ -526,7 +541,7 @@ fn deepen<G: Game>(
     limits: &Limits,
     budget: Option<TimeBudget>,
     others: &dyn Fn() -> u64,
-) -> (u16, Option<i32>) {
+) -> u16 {
     let root_moves = searcher.workspace.root_moves.len();
     let wanted = limits.multipv.clamp(1, root_moves);
     let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
@@ -580,7 +595,7 @@ fn deepen<G: Game>(
                 (searcher.report)(&info);
             }
             if proven_win {
-                return (best_index, Some(value));
+                return best_index;
             }
             break;
         }
@@ -598,11 +613,11 @@ fn deepen<G: Game>(
         reported.clear();
         reported.extend(lines.iter().map(|l| l.index));
         let value = lines.first().map_or(-INFINITY, |l| l.value);
-        if searcher.unproven == unproven_before || proven_within(value, depth) {
-            return (best_index, Some(value));
-        }
-        if mate_found(limits, value) {
-            return (best_index, None);
+        if searcher.unproven == unproven_before
+            || proven_within(value, depth)
+            || mate_found(limits, value)
+        {
+            return best_index;
         }
         if let Some(budget) = budget {
             if root_moves == 1 || searcher.control.elapsed() >= budget.soft {
@@ -610,7 +625,7 @@ fn deepen<G: Game>(
             }
         }
     }
-    (best_index, None)
+    best_index
 }
 
 /// Orders `lines` best first (a later search may find a better value than an earlier one
@@ -640,10 +655,16 @@ fn progress<G: Game>(
     value: i32,
     others: u64,
 ) -> Info {
+    // A draw is worth -CONTEMPT to the player searched for; it is shown as what it is.
+    let shown = if G::CONTEMPT != 0 && value == DRAW - G::CONTEMPT {
+        DRAW
+    } else {
+        value
+    };
     Info {
         depth,
         seldepth: searcher.seldepth as u32,
-        score: value::to_score(value),
+        score: value::to_score(shown),
         nodes: searcher.nodes + others,
         time: searcher.control.elapsed(),
         hashfull: searcher.tt.hashfull(),
@@ -731,10 +752,9 @@ mod tests {
             .unwrap_or(0)
     }
 
-    #[test]
-    fn a_win_proven_by_an_unfinished_depth_is_proven() {
+    /// A 5×5 JC Shock game 7 plies before its end, won for the side to move.
+    fn jcshock_won_in_seven() -> GameState<crate::games::jcshock::JcShock> {
         use crate::games::jcshock::JcShock;
-        // A 5×5 game 7 plies before its end, won for the side to move.
         let moves = "a4 a2 d1 b1 d2 d1 a5 e1 a1 d3 a3 e2 e3 e5 e1 b4 a5";
         let mut state = GameState::new(JcShock::start(BoardSize::square(5)).expect("5x5"));
         for text in moves.split(' ') {
@@ -743,30 +763,37 @@ mod tests {
         }
         assert_eq!(state.position().plies_left(), Some(7));
         assert_eq!(jcshock_minimax(&mut state), 1);
-        let search = |state: &mut GameState<JcShock>, nodes: Option<u64>| {
+        state
+    }
+
+    #[test]
+    fn a_win_proven_by_an_unfinished_depth_is_proven() {
+        let mut state = jcshock_won_in_seven();
+        // The last report of alpha-beta within `nodes`, and the move it returns.
+        let search = |state: &mut GameState<_>, nodes: Option<u64>| {
             let limits = Limits {
                 nodes,
                 ..Limits::default()
             };
-            let mut nodes_searched = 0;
-            let found = alpha_beta(
+            let mut last = None;
+            let best = search(
                 state,
                 &limits,
                 &mut TranspositionTable::new(1),
                 &mut SearchBuffers::new(),
                 &AtomicBool::new(false),
-                &mut |info| nodes_searched = info.nodes,
+                &mut |info| last = Some(info.clone()),
             );
-            (found.expect("moves to play"), nodes_searched)
+            (best.expect("moves to play"), last.expect("a report"))
         };
-        let (complete, all_nodes) = search(&mut state, None);
-        assert!(complete.proven.is_some_and(|value| value > DRAW));
+        let (_, complete) = search(&mut state, None);
+        assert!(matches!(complete.score, Score::Mate(moves) if moves > 0));
         let mut proven_early = 0;
         for tenth in 1..10 {
-            let (found, _) = search(&mut state, Some(all_nodes * tenth / 10));
-            if let Some(value) = found.proven {
-                assert!(value > DRAW, "only a win is proven before its depth ends");
-                state.make(found.best);
+            let (best, last) = search(&mut state, Some(complete.nodes * tenth / 10));
+            if last.bound == Some(Bound::Lower) && matches!(last.score, Score::Mate(_)) {
+                assert!(matches!(last.score, Score::Mate(moves) if moves > 0));
+                state.make(best);
                 assert_eq!(jcshock_minimax(&mut state), -1, "the move wins");
                 state.unmake();
                 proven_early += 1;
@@ -775,22 +802,41 @@ mod tests {
         assert!(proven_early > 0, "no search cut short proved the win");
     }
 
+    /// What [`solve_endgame`] makes of `state` within `nodes`.
+    fn endgame<G: Game>(state: &mut GameState<G>, nodes: u64) -> Endgame<G::Move> {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut tt = TranspositionTable::new(1);
+        solve_endgame(state, &limits, None, &mut tt, &AtomicBool::new(false))
+    }
+
     #[test]
-    fn alpha_beta_tries_to_prove_only_near_the_end_of_a_game_of_fixed_length() {
+    fn the_solver_runs_only_near_the_end_of_a_game_of_fixed_length() {
         use crate::games::jcshock::JcShock;
-        let mut jcshock = JcShock::start(BoardSize::square(8)).expect("an 8x8 start");
-        assert!(!worth_solving(&jcshock), "62 plies from the end");
-        let mut moves = Vec::new();
-        while jcshock.plies_left() > Some(SOLVABLE_PLIES) {
-            moves.clear();
-            jcshock.generate_moves(&mut moves);
-            jcshock.play(moves[0]);
-        }
-        assert!(worth_solving(&jcshock));
+        let mut jcshock = GameState::new(JcShock::start(BoardSize::square(8)).expect("8x8"));
+        let far = endgame(&mut jcshock, 1_000_000);
+        assert!(far.win.is_none() && far.lost.is_empty() && far.proven.is_none());
+        let near = endgame(&mut jcshock_won_in_seven(), 1_000_000);
+        assert!(near.win.is_some(), "a win 7 plies before the end is found");
+        let open = endgame(&mut crossjack(), 1_000_000);
         assert!(
-            worth_solving(crossjack().position()),
+            open.win.is_none() && open.proven.is_none(),
             "a game of open length"
         );
+    }
+
+    #[test]
+    fn a_proven_win_is_reported_as_mate_with_its_line() {
+        let mut state = jcshock_won_in_seven();
+        let (win, info) = endgame(&mut state, 1_000_000).win.expect("a win");
+        assert_eq!(info.score, Score::Mate(4));
+        assert_eq!(info.depth, 7);
+        let first = state.position().format_move(win);
+        assert_eq!(info.pv.first(), Some(&first));
+        state.make(win);
+        assert_eq!(jcshock_minimax(&mut state), -1, "the move wins");
     }
 
     /// The reports of a depth-2 search of the 4×4 Cross-Jack start whose root moves are

@@ -13,7 +13,7 @@ use super::control::Control;
 use super::info::{CurrMove, Info, Score};
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
-use crate::games::{Game, GameState, Status};
+use crate::games::{Game, GameState, Player, Status};
 
 /// The table depth of a proven result: deeper than any search, so that it serves every depth.
 /// The table keeps depths up to 255 (a byte), this one included.
@@ -50,6 +50,8 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// Once the search has run this long, each root move is announced as it is started
     /// (`currmove`); `None` never.
     pub(crate) currmove_after: Option<Duration>,
+    /// The player to move at the root, whom [`Game::CONTEMPT`] makes dislike draws.
+    root_side: Player,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -73,6 +75,18 @@ impl<'a, G: Game> Searcher<'a, G> {
             allowed_at_root: &[],
             report,
             currmove_after: None,
+            root_side: Player::One,
+        }
+    }
+
+    /// What a draw is worth to `side`: [`Game::CONTEMPT`] below nothing for the player to
+    /// move at the root, as much above it for the other.
+    #[inline]
+    fn draw_value(&self, side: Player) -> i32 {
+        if side == self.root_side {
+            value::DRAW - G::CONTEMPT
+        } else {
+            value::DRAW + G::CONTEMPT
         }
     }
 
@@ -93,11 +107,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.workspace.pv.clear(ply);
+        if ply == 0 {
+            self.root_side = state.position().side_to_move();
+        }
         if ply > 0 && state.repeats_within(ply) {
             // The path came back here: whoever brought it back can repeat it to a draw. The
             // value depends on the path, so it proves nothing about the position.
             self.unproven += 1;
-            return value::DRAW;
+            return self.draw_value(state.position().side_to_move());
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(state, ply, alpha, beta);
@@ -270,7 +287,11 @@ impl<G: Game> Searcher<'_, G> {
         if status == Status::InPlay {
             self.unproven += 1;
         }
-        value::terminal(status, state.position().side_to_move(), ply)
+        let side = state.position().side_to_move();
+        match status {
+            Status::Won(_) => value::terminal(status, side, ply),
+            Status::Draw | Status::InPlay => self.draw_value(side),
+        }
     }
 
     /// `best` refuted the opponent's move in `position`, `depth` plies from the horizon,
@@ -314,7 +335,8 @@ impl<G: Game> Searcher<'_, G> {
                 return self.terminal_value(state, ply);
             }
         } else {
-            let (status, stand) = horizon_value(state, ply);
+            let draw = self.draw_value(position.side_to_move());
+            let (status, stand) = horizon_value(state, ply, draw);
             if status == Status::InPlay || (status == Status::Draw && state.is_threefold()) {
                 // The evaluation, or a repetition draw that depends on the path: unproven.
                 self.unproven += 1;
@@ -361,14 +383,13 @@ impl<G: Game> Searcher<'_, G> {
 
 /// The status of the current position of `state` (a threefold repetition draws, as in
 /// [`GameState::status_with_history`]) and its value without search: the evaluation, or the
-/// result if the game is over.
-fn horizon_value<G: Game>(state: &GameState<G>, ply: usize) -> (Status, i32) {
+/// result if the game is over, a draw being worth `draw` to the side to move.
+fn horizon_value<G: Game>(state: &GameState<G>, ply: usize, draw: i32) -> (Status, i32) {
     let side = state.position().side_to_move();
     match state.position().status_and_evaluation() {
-        (Status::InPlay, _) if state.is_threefold() => {
-            (Status::Draw, value::terminal(Status::Draw, side, ply))
-        }
+        (Status::InPlay, _) if state.is_threefold() => (Status::Draw, draw),
         (Status::InPlay, evaluation) => (Status::InPlay, clamp_eval(evaluation)),
+        (Status::Draw, _) => (Status::Draw, draw),
         (status, _) => (status, value::terminal(status, side, ply)),
     }
 }

@@ -287,9 +287,14 @@ impl Game for JcShock {
         if !self.all_placed() {
             return Status::InPlay;
         }
-        let white = self.runs(Player::One);
-        let black = self.runs(Player::Two);
-        match runs::compare_scores(&white, &black, self.width()) {
+        let [white, black] = self.pieces;
+        let geometry = self.geometry();
+        let order = if self.width() <= 8 {
+            runs::compare_final(white as u64, black as u64, geometry)
+        } else {
+            runs::compare_final(white, black, geometry)
+        };
+        match order {
             Ordering::Greater => Status::Won(Player::One),
             Ordering::Less => Status::Won(Player::Two),
             Ordering::Equal => Status::Draw,
@@ -343,10 +348,9 @@ impl Game for JcShock {
     /// the value is the weighted difference of the two, long runs weighing most.
     ///
     /// It does not choose the default search's moves: JC Shock's `search` plays by
-    /// Monte-Carlo playouts, which never call it. It serves the short alpha-beta pass that
-    /// runs first within 16 plies of the end (an eighth of the effort), whose move is played
-    /// only when it proves a win or a draw, and a proof does not depend on the evaluation
-    /// (only how soon it comes); `go mate`, which is that alpha-beta alone; and the `greedy`
+    /// Monte-Carlo playouts, which never call it. It orders the moves of the exact endgame
+    /// solver that runs first within 14 plies of the end (a proof does not depend on it, only
+    /// how soon it comes); it is the evaluation of `go mate`, which is alpha-beta; and the `greedy`
     /// baseline, which plays the move after which it evaluates best. Its measurement is
     /// therefore greedy's (`scripts/match.py --game jcshock --depth 1 --games 100`, default
     /// 8×8; W-D-L, logistic Elo with its 95% interval): greedy against `random` 96-0-4, +552 ±
@@ -355,8 +359,17 @@ impl Game for JcShock {
     /// search that build against this one makes no measurable difference: 45-4-51, −21 ± 67
     /// Elo (`--nodes 100000 --games 100 --random-plies 4`).
     fn evaluate(&self) -> i32 {
-        let mine = runs::weighted(&self.runs(self.to_move));
-        let theirs = runs::weighted(&self.runs(self.to_move.opponent()));
+        let geometry = self.geometry();
+        let weighted = |player: Player| {
+            let pieces = self.pieces(player);
+            if self.width() <= 8 {
+                runs::weighted_runs(pieces as u64, geometry)
+            } else {
+                runs::weighted_runs(pieces, geometry)
+            }
+        };
+        let mine = weighted(self.to_move);
+        let theirs = weighted(self.to_move.opponent());
         (theirs - mine).clamp(-9999, 9999)
     }
 

@@ -36,6 +36,8 @@ pub trait Word:
     fn wrapping_neg(self) -> Self;
     /// Leading zero bits.
     fn leading_zeros(self) -> u32;
+    /// Set bits.
+    fn count_ones(self) -> u32;
 }
 
 macro_rules! word {
@@ -59,6 +61,10 @@ macro_rules! word {
             #[inline]
             fn leading_zeros(self) -> u32 {
                 <$t>::leading_zeros(self)
+            }
+            #[inline]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
             }
         }
     };

@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 
 use super::geometry::{Geometry, MAX_WIDTH};
+use super::pull::Word;
 
 /// Shortest run that scores.
 pub const SCORING_LENGTH: usize = 3;
@@ -67,7 +68,9 @@ fn add_runs(
 }
 
 /// The final result from White's point of view: White's score is Black's runs and Black's
-/// score is White's; the longest length where they differ decides, more wins.
+/// score is White's; the longest length where they differ decides, more wins. (Counting
+/// every run: [`compare_final`] is the fast equivalent the game uses, checked against this.)
+#[cfg(test)]
 pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, width: usize) -> Ordering {
     (SCORING_LENGTH..=width)
         .rev()
@@ -80,6 +83,82 @@ pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, width: usi
         .unwrap_or(Ordering::Equal)
 }
 
+/// The final result from White's point of view (RULES.md's comparison of the two scores),
+/// computed in `W` without counting every run: per colour and axis, the squares that start a run of at
+/// least each length are found longest-first, and the runs of one length are counted only
+/// when both colours have some (the longest runs usually differ in length already). The
+/// score of a finished game costs a few dozen word operations this way instead of a count of
+/// every run of both colours; endgame search scores a position at each of its leaves.
+pub fn compare_final<W: Word>(white: W, black: W, geometry: &Geometry) -> Ordering {
+    let white = LongRuns::of(white, geometry);
+    let black = LongRuns::of(black, geometry);
+    let longest = white.longest.max(black.longest);
+    for length in (SCORING_LENGTH..=longest).rev() {
+        let order = black.exactly(length).count_cmp(&white.exactly(length));
+        if order.is_ne() {
+            return order;
+        }
+    }
+    Ordering::Equal
+}
+
+/// One colour's run starts by length, along both axes: entry `l` holds the squares that
+/// start a maximal run of at least `l` pieces, rows in `.0` and columns in `.1`.
+struct LongRuns<W> {
+    starts: [(W, W); MAX_WIDTH + 2],
+    longest: usize,
+}
+
+/// Run starts of one length, rows and columns.
+struct Starts<W>(W, W);
+
+impl<W: Word> Starts<W> {
+    /// Compares the number of runs the two sets start.
+    fn count_cmp(&self, other: &Starts<W>) -> Ordering {
+        let empty = |s: &Starts<W>| s.0 == W::ZERO && s.1 == W::ZERO;
+        match (empty(self), empty(other)) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+            (false, false) => {
+                let count = |s: &Starts<W>| s.0.count_ones() + s.1.count_ones();
+                count(self).cmp(&count(other))
+            }
+        }
+    }
+}
+
+impl<W: Word> LongRuns<W> {
+    fn of(pieces: W, geometry: &Geometry) -> Self {
+        let not_first_file = W::narrow(geometry.not_first_file);
+        let not_last_file = W::narrow(geometry.not_last_file);
+        let step = geometry.width as u32 & 63;
+        let row_starts = pieces & !((pieces << 1) & not_first_file);
+        let column_starts = pieces & !(pieces << step);
+        let mut starts = [(W::ZERO, W::ZERO); MAX_WIDTH + 2];
+        let (mut rows, mut columns) = (pieces, pieces);
+        let mut length = 1;
+        while rows | columns != W::ZERO && length <= geometry.width {
+            starts[length] = (row_starts & rows, column_starts & columns);
+            rows = pieces & not_last_file & (rows >> 1);
+            columns = pieces & (columns >> step);
+            length += 1;
+        }
+        let longest = (1..length)
+            .rev()
+            .find(|&l| starts[l].0 | starts[l].1 != W::ZERO)
+            .unwrap_or(0);
+        LongRuns { starts, longest }
+    }
+
+    /// The squares that start a maximal run of exactly `length`.
+    fn exactly(&self, length: usize) -> Starts<W> {
+        let (rows, columns) = self.starts[length];
+        let (longer_rows, longer_columns) = self.starts[length + 1];
+        Starts(rows & !longer_rows, columns & !longer_columns)
+    }
+}
+
 /// Evaluation weight of one run by length: scoring runs grow quadratically so that longer
 /// runs dominate, and pairs count a little as runs in the making. The weights keep the total
 /// of one player's pieces (at most 60, each in at most two runs, at most 74 per piece and
@@ -88,12 +167,39 @@ pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, width: usi
 /// Only [`Game::evaluate`](crate::games::Game::evaluate) reads them, which the Monte-Carlo
 /// search never calls: they matter to the `greedy` baseline (96-0-4 against `random` with
 /// them, 44-2-54 with every weight 0; 100 games, see `JcShock::evaluate`), to `go mate`, and
-/// to how soon the alpha-beta pass before the playouts proves a result; in the default
-/// search every weight 0 made no measurable difference (45-4-51 at 100k nodes). Greedy's
+/// to how soon the endgame solver before the playouts proves a result (its move order); in
+/// the default search every weight 0 made no measurable difference (45-4-51 at 100k nodes,
+/// measured with the alpha-beta pass that preceded the solver). Greedy's
 /// result supports the values as a whole; no single weight was measured on its own.
 const WEIGHTS: [i32; MAX_WIDTH + 1] = [0, 0, 2, 10, 40, 90, 160, 250, 360, 490, 640, 810];
 
+/// A heuristic value of the runs of `pieces` (one colour) for the player whose score they
+/// are (the opponent's runs): each run weighs by its length, computed in `W` as the sum over
+/// lengths of the runs at least that long times the weight one more square adds, which needs
+/// one count per length and stops at the longest run.
+pub fn weighted_runs<W: Word>(pieces: W, geometry: &Geometry) -> i32 {
+    let not_first_file = W::narrow(geometry.not_first_file);
+    let not_last_file = W::narrow(geometry.not_last_file);
+    let step = geometry.width as u32 & 63;
+    let row_starts = pieces & !((pieces << 1) & not_first_file);
+    let column_starts = pieces & !(pieces << step);
+    let (mut rows, mut columns) = (pieces, pieces);
+    let mut total = 0;
+    for length in 2..=geometry.width {
+        rows = pieces & not_last_file & (rows >> 1);
+        columns = pieces & (columns >> step);
+        let (row_runs, column_runs) = (row_starts & rows, column_starts & columns);
+        if row_runs | column_runs == W::ZERO {
+            break;
+        }
+        let runs = (row_runs.count_ones() + column_runs.count_ones()) as i32;
+        total += runs * (WEIGHTS[length] - WEIGHTS[length - 1]);
+    }
+    total
+}
+
 /// A heuristic value of the runs for the player whose score they are (the opponent's runs).
+#[cfg(test)]
 pub fn weighted(runs: &RunCounts) -> i32 {
     runs.0
         .iter()
@@ -124,6 +230,40 @@ mod tests {
         let runs = RunCounts::of(0b1_1100, g);
         assert_eq!(runs.of_length(3), 0);
         assert_eq!(runs.of_length(2), 1);
+    }
+
+    #[test]
+    fn the_final_comparison_and_the_weights_agree_with_counting_every_run() {
+        let mut random = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            random
+        };
+        for width in 4..=11 {
+            let g = Geometry::of(width);
+            for _ in 0..2000 {
+                let occupied = (u128::from(next()) << 64 | u128::from(next())) & g.board;
+                // Dense boards, as at the end of a game, and sparse ones.
+                let colour = u128::from(next()) << 64 | u128::from(next());
+                let sparse = u128::from(next()) << 64 | u128::from(next());
+                let (white, black) = (occupied & colour & sparse, occupied & !colour);
+                let counted = compare_scores(&RunCounts::of(white, g), &RunCounts::of(black, g), width);
+                assert_eq!(compare_final(white, black, g), counted, "{width} {white:#x} {black:#x}");
+                if width <= 8 {
+                    let narrow = compare_final(white as u64, black as u64, g);
+                    assert_eq!(narrow, counted, "{width} {white:#x} {black:#x}");
+                }
+                for pieces in [white, black] {
+                    let weight = weighted(&RunCounts::of(pieces, g));
+                    assert_eq!(weighted_runs(pieces, g), weight, "{width} {pieces:#x}");
+                    if width <= 8 {
+                        assert_eq!(weighted_runs(pieces as u64, g), weight, "{width} {pieces:#x}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

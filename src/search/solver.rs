@@ -1,0 +1,464 @@
+//! An exact win/draw/loss solver for games of fixed length ([`Game::plies_left`]).
+//!
+//! Every line of such a game ends after the same number of plies, so there is nothing to
+//! evaluate on the way: the solver searches every line to the end with alpha-beta on the
+//! three values loss, draw and win. It plays moves on copies of positions (nothing repeats in
+//! a game of fixed length, so no history is needed), orders the moves of its upper nodes by
+//! the game's evaluation after the move, and keeps what it proves in the transposition table
+//! with the plies left as depth, where later searches of the game find it: a result proven
+//! for a position stays true.
+//!
+//! In JC Shock it proves positions 12 plies before the end in 0.05–0.2 s and 14 plies before
+//! the end in 0.1–3 s (0.6 s on average; 2026 hardware, one thread), about three plies more
+//! than alpha-beta with the evaluation at its horizon did in the same time.
+
+use super::control::Control;
+use super::tt::{Bound, TranspositionTable, TtEntry};
+use super::value::{self, DRAW, MATE_BOUND};
+use crate::games::{Game, MoveList, Player, Status, MAX_MOVES};
+
+/// A proven result for the side to move: [`LOSS`], [`DRAWN`] or [`WIN`].
+pub(crate) type Wdl = i8;
+
+/// The side to move loses whatever it does.
+pub(crate) const LOSS: Wdl = -1;
+/// Neither side can force a win.
+pub(crate) const DRAWN: Wdl = 0;
+/// The side to move can force a win.
+pub(crate) const WIN: Wdl = 1;
+
+/// Nodes with at least this many plies left try their moves in the order of the evaluation
+/// after the move; below, the table's move goes first and the others follow in generation
+/// order. Measured on ten JC Shock positions 14 plies before the end: from 4 plies 7.4 s in
+/// all, from 6 plies 6.5 s, from 7 plies no better.
+const ORDER_FROM_PLIES: u32 = 6;
+
+/// Nodes with at least this many plies left look in the table for a child already known to
+/// lose (for its side to move) before searching any (enhanced transposition cutoff): with it
+/// from 5 plies the same ten positions took 5.9 s.
+const ETC_FROM_PLIES: u32 = 5;
+
+/// Nodes with fewer plies left are neither looked up in the table nor stored: below, a
+/// search costs less than a probe.
+const TABLE_FROM_PLIES: u32 = 3;
+
+/// The value of a finished game for its side to move.
+#[inline]
+fn result_for(status: Status, side: Player) -> Wdl {
+    match status {
+        Status::Won(winner) if winner == side => WIN,
+        Status::Won(_) => LOSS,
+        Status::Draw | Status::InPlay => DRAWN,
+    }
+}
+
+/// The search value of `wdl` for a node `ply` plies from the root with `left` plies to the
+/// end: the mate values of the end of the game, or a draw.
+pub(crate) fn to_value(wdl: Wdl, ply: usize, left: u32) -> i32 {
+    let end = ply + left as usize;
+    match wdl {
+        WIN => value::mate_in(end),
+        LOSS => value::mated_in(end),
+        _ => DRAW,
+    }
+}
+
+/// The result a proven search value stands for: a mate value is a win or a loss, anything
+/// else (in a game of fixed length, only the draw) a draw.
+fn from_value(value: i32) -> Wdl {
+    if value >= MATE_BOUND {
+        WIN
+    } else if value <= -MATE_BOUND {
+        LOSS
+    } else {
+        DRAWN
+    }
+}
+
+/// The bounds a table entry proves on the result of a node with `left` plies to go: none if
+/// it was not searched to the end.
+fn known_bounds(entry: &TtEntry, left: u32) -> Option<(Wdl, Wdl)> {
+    if entry.depth < left {
+        return None;
+    }
+    let wdl = from_value(entry.score);
+    Some(match entry.bound {
+        Bound::Exact => (wdl, wdl),
+        Bound::Lower => (wdl, WIN),
+        Bound::Upper => (LOSS, wdl),
+    })
+}
+
+/// One solve: the table, the stop conditions and the move buffers of each ply.
+pub(crate) struct Solver<'a, G: Game> {
+    tt: &'a TranspositionTable,
+    control: Control<'a>,
+    /// Positions visited.
+    pub(crate) nodes: u64,
+    moves: Vec<MoveList<G::Move>>,
+    /// Per ply, the order of the moves: a sort key and the move's index.
+    order: Vec<Vec<(i32, u16)>>,
+}
+
+impl<'a, G: Game> Solver<'a, G> {
+    /// A solver keeping its proofs in `tt`, stopping as `control` says.
+    pub(crate) fn new(tt: &'a TranspositionTable, control: Control<'a>) -> Self {
+        Solver {
+            tt,
+            control,
+            nodes: 0,
+            moves: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    /// Whether the control stopped the solve: results since are incomplete.
+    pub(crate) fn aborted(&self) -> bool {
+        self.control.aborted()
+    }
+
+    /// The result of each of `moves` (legal in `position`) for the side to move, solved in
+    /// the order of the evaluation after the move until one wins or the control stops the
+    /// solve: `None` for the moves not solved.
+    pub(crate) fn solve_root(&mut self, position: &G, moves: &[G::Move]) -> Vec<Option<Wdl>> {
+        let mut results = vec![None; moves.len()];
+        let left = position.plies_left().unwrap_or(0);
+        if left == 0 {
+            return results;
+        }
+        let mut order: Vec<(i32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(index, &mv)| (after(position, mv).evaluate(), index))
+            .collect();
+        order.sort_unstable();
+        for (_, index) in order {
+            let result = -self.search(&after(position, moves[index]), left - 1, 1, LOSS, WIN);
+            if self.control.aborted() {
+                break;
+            }
+            results[index] = Some(result);
+            if result == WIN {
+                break;
+            }
+        }
+        results
+    }
+
+    /// The line that starts with `first` in `position`: then the best move the table gives
+    /// at each position, and in the last plies, which the table does not keep, the first
+    /// best move a search finds, to the end of the game or of what the table knows.
+    pub(crate) fn line(&mut self, position: &G, first: G::Move) -> Vec<G::Move> {
+        let mut line = vec![first];
+        let mut position = after(position, first);
+        let mut moves = Vec::with_capacity(MAX_MOVES);
+        while let Some(left) = position.plies_left().filter(|&left| left > 0) {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let best = if left >= TABLE_FROM_PLIES {
+                self.tt
+                    .probe(position.hash(), line.len())
+                    .and_then(|entry| entry.move_index)
+                    .and_then(|index| moves.get(usize::from(index)).copied())
+            } else {
+                let ply = line.len();
+                let results = moves
+                    .iter()
+                    .map(|&mv| -self.search(&after(&position, mv), left - 1, ply + 1, LOSS, WIN));
+                let best = results
+                    .enumerate()
+                    .max_by_key(|&(index, r)| (r, -(index as i32)));
+                best.map(|(index, _)| moves[index])
+            };
+            let Some(mv) = best else {
+                break;
+            };
+            line.push(mv);
+            position.play(mv);
+        }
+        line
+    }
+
+    /// The result of `position` for its side to move, `left` plies before the end and `ply`
+    /// plies from the root, if it lies within (`alpha`, `beta`); else a bound beyond the
+    /// window on that side (fail-soft). Meaningless once the solve is aborted.
+    fn search(&mut self, position: &G, left: u32, ply: usize, mut alpha: Wdl, beta: Wdl) -> Wdl {
+        self.nodes += 1;
+        if left == 0 {
+            return result_for(position.status(), position.side_to_move());
+        }
+        if self.control.must_stop(self.nodes) {
+            return DRAWN;
+        }
+        let tabled = left >= TABLE_FROM_PLIES;
+        let hash = if tabled { position.hash() } else { 0 };
+        let mut hint = None;
+        if let Some(entry) = tabled.then(|| self.tt.probe(hash, ply)).flatten() {
+            if let Some((lower, upper)) = known_bounds(&entry, left) {
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+            hint = entry.move_index;
+        }
+        if self.moves.len() <= ply {
+            self.moves
+                .resize_with(ply + 1, || Vec::with_capacity(MAX_MOVES));
+            self.order.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        moves.clear();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.order[ply] = order;
+            return result_for(position.status(), position.side_to_move());
+        }
+        let known_win = self.order_moves(position, left, ply, &moves, hint, &mut order);
+        let alpha_before = alpha;
+        let (mut best, mut best_index) = match known_win {
+            Some(index) => (WIN, Some(index)),
+            None => (LOSS - 1, None),
+        };
+        for &(_, index) in order.iter().take_while(|_| known_win.is_none()) {
+            let child = after(position, moves[usize::from(index)]);
+            let result = -self.search(&child, left - 1, ply + 1, -beta, -alpha);
+            if self.control.aborted() {
+                break;
+            }
+            if result > best {
+                best = result;
+                best_index = Some(index);
+                alpha = alpha.max(result);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        if self.control.aborted() {
+            return DRAWN;
+        }
+        if tabled {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best <= alpha_before {
+                Bound::Upper
+            } else {
+                Bound::Exact
+            };
+            let entry = TtEntry {
+                depth: left,
+                bound,
+                score: to_value(best, ply, left),
+                // Every move of a node that failed low does as badly; the one kept shows the
+                // line through it.
+                move_index: best_index,
+            };
+            self.tt.store(hash, ply, entry);
+        }
+        best
+    }
+
+    /// Fills `order` with the indices of `moves` in the order to try them: the table's move
+    /// `hint` first, then, far enough from the end ([`ORDER_FROM_PLIES`]), the moves after
+    /// which the opponent's evaluation is lowest. Far enough from the end
+    /// ([`ETC_FROM_PLIES`]) it also looks each move's position up in the table and returns
+    /// the index of one the table proves lost for the opponent, if any: a win without search.
+    fn order_moves(
+        &self,
+        position: &G,
+        left: u32,
+        ply: usize,
+        moves: &[G::Move],
+        hint: Option<u16>,
+        order: &mut Vec<(i32, u16)>,
+    ) -> Option<u16> {
+        order.clear();
+        let hint = hint.filter(|&h| usize::from(h) < moves.len());
+        if left < ETC_FROM_PLIES {
+            order.extend((0..moves.len() as u16).map(|index| (0, index)));
+            if let Some(first) = hint {
+                order.swap(0, usize::from(first));
+            }
+            return None;
+        }
+        let evaluated = left >= ORDER_FROM_PLIES;
+        for (index, &mv) in moves.iter().enumerate() {
+            let index = index as u16;
+            let child = after(position, mv);
+            let lost = self
+                .tt
+                .probe(child.hash(), ply + 1)
+                .and_then(|entry| known_bounds(&entry, left - 1))
+                .is_some_and(|(_, upper)| upper == LOSS);
+            if lost {
+                return Some(index);
+            }
+            let key = if Some(index) == hint {
+                i32::MIN
+            } else if evaluated {
+                child.evaluate()
+            } else {
+                0
+            };
+            order.push((key, index));
+        }
+        order.sort_unstable();
+        None
+    }
+}
+
+/// `position` after `mv`.
+#[inline]
+fn after<G: Game>(position: &G, mv: G::Move) -> G {
+    let mut child = position.clone();
+    child.play(mv);
+    child
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::games::jcshock::JcShock;
+    use crate::games::BoardSize;
+    use crate::search::rng::Rng;
+
+    /// The result of `position` for its side to move by plain minimax.
+    fn minimax(position: &JcShock) -> Wdl {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return result_for(position.status(), position.side_to_move());
+        }
+        moves
+            .iter()
+            .map(|&mv| -minimax(&after(position, mv)))
+            .max()
+            .unwrap_or(LOSS)
+    }
+
+    /// A random game on a `width` board played until `left` plies before its end.
+    fn random_ending(width: usize, left: u32, rng: &mut Rng) -> JcShock {
+        let mut position = JcShock::start(BoardSize::square(width)).expect("a supported size");
+        let mut moves = Vec::new();
+        while position.plies_left() > Some(left) {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            let pick = (rng.next_u64() % moves.len() as u64) as usize;
+            position.play(moves[pick]);
+        }
+        position
+    }
+
+    /// `position`'s root moves solved within `nodes` in `tt`: their results and the solver.
+    fn solve<'a>(
+        position: &JcShock,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+        nodes: Option<u64>,
+    ) -> (
+        Vec<<JcShock as Game>::Move>,
+        Vec<Option<Wdl>>,
+        Solver<'a, JcShock>,
+    ) {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        let mut solver = Solver::new(tt, Control::new(stop, nodes, None));
+        let results = solver.solve_root(position, &moves);
+        (moves, results, solver)
+    }
+
+    #[test]
+    fn every_result_the_solver_proves_is_the_minimax_result() {
+        let mut rng = Rng::new(11);
+        let stop = AtomicBool::new(false);
+        for round in 0..120 {
+            let (width, left) = (4 + round % 2, 1 + (round % 6) as u32);
+            let position = random_ending(width, left, &mut rng);
+            let tt = TranspositionTable::new(1);
+            let (moves, results, solver) = solve(&position, &tt, &stop, None);
+            assert!(!solver.aborted());
+            for (&mv, &result) in moves.iter().zip(&results) {
+                if let Some(result) = result {
+                    assert_eq!(
+                        result,
+                        -minimax(&after(&position, mv)),
+                        "{}",
+                        position.fen()
+                    );
+                }
+            }
+            let best = results.iter().flatten().max().copied();
+            assert_eq!(best, Some(minimax(&position)), "{}", position.fen());
+            let unsolved = results.iter().filter(|r| r.is_none()).count();
+            assert!(
+                unsolved == 0 || best == Some(WIN),
+                "only a win stops the solve early"
+            );
+        }
+    }
+
+    #[test]
+    fn a_solve_cut_short_leaves_its_unfinished_moves_unsolved() {
+        let mut rng = Rng::new(5);
+        let stop = AtomicBool::new(false);
+        let position = (0..50)
+            .map(|_| random_ending(5, 9, &mut rng))
+            .find(|position| minimax(position) < WIN)
+            .expect("an ending not won");
+        let tt = TranspositionTable::new(1);
+        let (moves, results, solver) = solve(&position, &tt, &stop, Some(300));
+        assert!(solver.aborted());
+        assert!(results.iter().any(Option::is_none));
+        for (&mv, &result) in moves.iter().zip(&results) {
+            if let Some(result) = result {
+                assert_eq!(result, -minimax(&after(&position, mv)));
+            }
+        }
+    }
+
+    #[test]
+    fn what_the_solver_proved_is_found_again_in_the_table() {
+        let mut rng = Rng::new(3);
+        let stop = AtomicBool::new(false);
+        let position = random_ending(5, 8, &mut rng);
+        let tt = TranspositionTable::new(4);
+        let (_, first, solver) = solve(&position, &tt, &stop, None);
+        let first_nodes = solver.nodes;
+        let (_, again, solver) = solve(&position, &tt, &stop, None);
+        assert_eq!(first, again);
+        assert!(
+            solver.nodes * 10 < first_nodes,
+            "{} then {}",
+            first_nodes,
+            solver.nodes
+        );
+    }
+
+    #[test]
+    fn the_line_of_a_proven_win_plays_to_the_end_of_the_game() {
+        let mut rng = Rng::new(8);
+        let stop = AtomicBool::new(false);
+        let tt = TranspositionTable::new(1);
+        let won = (0..50)
+            .map(|_| random_ending(5, 7, &mut rng))
+            .find(|position| minimax(position) == WIN)
+            .expect("a won ending");
+        let (moves, results, mut solver) = solve(&won, &tt, &stop, None);
+        let win = results.iter().position(|&r| r == Some(WIN)).expect("a win");
+        let line = solver.line(&won, moves[win]);
+        assert_eq!(line.len(), 7);
+        let end = line
+            .iter()
+            .fold(won.clone(), |position, &mv| after(&position, mv));
+        assert_eq!(end.status(), Status::Won(won.side_to_move()));
+    }
+}
