@@ -158,18 +158,38 @@ fn jcshock_counts_the_moves_each_player_has_left() {
 /// The first JC Shock 8x8 position `plies_left` plies before the end (reached by
 /// [`after_moves`]) whose value alpha-beta proves to be a draw.
 fn jcshock_proven_draw(plies_left: usize) -> Option<GameState<JcShock>> {
-    (1..200)
+    (1..400)
         .map(|pick| after_moves(start::<JcShock>(8), 62 - plies_left, pick))
-        .find(|state| {
-            let (_, infos) = run(&mut state.clone(), &depth(60));
-            infos.last().is_some_and(|info| {
-                info.score == Score::Centipawns(0) && info.depth <= plies_left as u32
-            })
-        })
+        .find(|state| proven_draw(state) && some_move_loses(state))
 }
 
-/// A proven draw keeps the drawing moves only, among which the playouts choose the one that
-/// leaves a fallible opponent the most ways to go wrong; the reports carry the proven draw.
+/// Whether the search proves `state` a draw.
+fn proven_draw(state: &GameState<JcShock>) -> bool {
+    let (_, infos) = run(&mut state.clone(), &depth(60));
+    let plies_left = state.position().plies_left().unwrap_or(0);
+    infos
+        .last()
+        .is_some_and(|info| info.score == Score::Centipawns(0) && info.depth <= plies_left)
+}
+
+/// Whether one of the moves in `state` loses: the search proves a win for the opponent after
+/// it.
+fn some_move_loses(state: &GameState<JcShock>) -> bool {
+    let mut moves = Vec::with_capacity(MAX_MOVES);
+    state.generate_moves(&mut moves);
+    moves.iter().any(|&mv| {
+        let mut after = state.clone();
+        after.make(mv);
+        let (_, infos) = run(&mut after, &depth(60));
+        infos
+            .last()
+            .is_some_and(|info| matches!(info.score, Score::Mate(moves) if moves > 0))
+    })
+}
+
+/// A proven draw keeps the drawing moves only (here some move loses), among which the
+/// playouts choose the one that leaves a fallible opponent the most ways to go wrong; the
+/// reports carry the proven draw.
 #[test]
 fn jcshock_plays_a_proven_draw_by_playouts_among_the_drawing_moves() {
     let mut state = jcshock_proven_draw(4).expect("a drawn ending");

@@ -144,6 +144,9 @@ fn solve_then_play_out<G: Game>(
     };
     let rest = Limits {
         movetime: target.map(|t| t.saturating_sub(started.elapsed())),
+        nodes: limits
+            .nodes
+            .map(|nodes| nodes.saturating_sub(endgame.nodes).max(1)),
         clock: None,
         move_overhead: Duration::ZERO,
         ..limits.clone()
@@ -173,6 +176,8 @@ struct Endgame<M> {
     lost: Vec<M>,
     /// The root's value when every move was solved.
     proven: Option<i32>,
+    /// Positions the solver visited, which a node limit counts.
+    nodes: u64,
 }
 
 /// Runs the exact solver on the current position of `state` with a [`SOLVING_SHARE`] of the
@@ -190,6 +195,7 @@ fn solve_endgame<G: Game>(
         win: None,
         lost: Vec::new(),
         proven: None,
+        nodes: 0,
     };
     let Some(left) = state
         .position()
@@ -216,6 +222,7 @@ fn solve_endgame<G: Game>(
     restrict_root(&mut moves, &allowed_root_moves(state.position(), limits));
     let mut solver = solver::Solver::<G>::new(tt, Control::new(stop, nodes, time));
     let results = solver.solve_root(state.position(), &moves);
+    endgame.nodes = solver.nodes;
     let value_of = |result| solver::to_value(result, 0, left);
     if let Some(win) = results.iter().position(|&r| r == Some(solver::WIN)) {
         let line = solver.line(state.position(), moves[win]);
@@ -501,7 +508,7 @@ fn help<G: Game>(
     let mut silent = |_: &Info| {};
     let mut searcher = Searcher::<G>::new(tt, control, &mut workspace, &mut silent);
     searcher.allowed_at_root = allowed;
-    let mut best_index = table_move(tt, state.position().hash(), root_moves);
+    let mut best_index = table_move(tt, state.position(), root_moves);
     for depth in (1..=MAX_PLY as u32).filter(|&d| !smp::skips_depth(number, d)) {
         searcher.root_hint = Some(best_index);
         searcher.root_best = None;
@@ -544,7 +551,7 @@ fn deepen<G: Game>(
 ) -> u16 {
     let root_moves = searcher.workspace.root_moves.len();
     let wanted = limits.multipv.clamp(1, root_moves);
-    let mut best_index = table_move(searcher.tt, state.position().hash(), root_moves);
+    let mut best_index = table_move(searcher.tt, state.position(), root_moves);
     // The root moves of the last reported lines, best first.
     let mut reported: Vec<u16> = Vec::new();
     let mut lines: Vec<Line> = Vec::with_capacity(wanted);
@@ -683,10 +690,10 @@ fn max_depth(limits: &Limits) -> u32 {
         .clamp(1, MAX_PLY as u32)
 }
 
-/// The table's best move for the root `hash` as an index below `root_moves`, else the first
-/// move: a hash collision could hand over another position's index.
-fn table_move(tt: &TranspositionTable, hash: u64, root_moves: usize) -> u16 {
-    tt.probe(hash, 0)
+/// The table's best move for the root `position` as an index below `root_moves`, else the
+/// first move: a hash collision could hand over another position's index.
+fn table_move<G: Game>(tt: &TranspositionTable, position: &G, root_moves: usize) -> u16 {
+    tt.probe(negamax::table_key(position, position.side_to_move()), 0)
         .and_then(|entry| entry.move_index)
         .filter(|&i| usize::from(i) < root_moves)
         .unwrap_or(0)

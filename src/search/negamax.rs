@@ -20,6 +20,22 @@ use crate::games::{Game, GameState, Player, Status};
 pub(crate) const PROVEN_DEPTH: u32 = u8::MAX as u32;
 const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 
+/// Mixed into the table keys of searches for the second player in a game with contempt.
+const SECOND_PLAYER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The table key of `position` in a search for `root_side`. With [`Game::CONTEMPT`], a
+/// stored value holds its draws valued for the side the search was for, which is wrong for
+/// a search for the other side (one session analysing both sides, a GUI's takebacks), so
+/// the two sides' searches keep apart keys; without contempt they share them.
+pub(crate) fn table_key<G: Game>(position: &G, root_side: Player) -> u64 {
+    let hash = position.hash();
+    if G::CONTEMPT != 0 && root_side == Player::Two {
+        hash ^ SECOND_PLAYER_KEY
+    } else {
+        hash
+    }
+}
+
 /// The state of one search: everything the recursion needs, allocated before it starts.
 pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) tt: &'a TranspositionTable,
@@ -129,7 +145,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
-        let hash = state.position().hash();
+        let hash = table_key(state.position(), self.root_side);
         // At the root the table is not trusted for cutoffs (repetitions make values depend on
         // the path) and the previous iteration's best move leads.
         let entry = if ply > 0 {
@@ -407,5 +423,30 @@ fn cuts_off(entry: &TtEntry, alpha: i32, beta: i32) -> bool {
         Bound::Exact => true,
         Bound::Lower => entry.score >= beta,
         Bound::Upper => entry.score <= alpha,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossjack::CrossJack;
+    use crate::games::jcshock::JcShock;
+    use crate::games::BoardSize;
+
+    #[test]
+    fn with_contempt_the_two_sides_searches_keep_apart_table_keys() {
+        let position = CrossJack::start(BoardSize::square(8)).expect("a supported size");
+        assert_eq!(table_key(&position, Player::One), position.hash());
+        assert_ne!(
+            table_key(&position, Player::Two),
+            table_key(&position, Player::One)
+        );
+    }
+
+    #[test]
+    fn without_contempt_both_sides_share_the_table_keys() {
+        let position = JcShock::start(BoardSize::square(8)).expect("a supported size");
+        assert_eq!(table_key(&position, Player::Two), position.hash());
+        assert_eq!(table_key(&position, Player::One), position.hash());
     }
 }
