@@ -446,43 +446,54 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_line_of_a_proven_win_plays_to_the_end_of_the_game() {
-        let mut rng = Rng::new(8);
-        let stop = AtomicBool::new(false);
-        let tt = TranspositionTable::new(1);
+    /// A won 5×5 ending `left` plies before the end (from a generator seeded with `seed`),
+    /// solved in `tt`, and its winning move.
+    fn won_ending(
+        tt: &TranspositionTable,
+        left: u32,
+        seed: u64,
+    ) -> (JcShock, <JcShock as Game>::Move) {
+        let mut rng = Rng::new(seed);
         let won = (0..50)
-            .map(|_| random_ending(5, 7, &mut rng))
+            .map(|_| random_ending(5, left, &mut rng))
             .find(|position| solved(position) == WIN)
             .expect("a won ending");
-        let (moves, results, mut solver) = solve(&won, &tt, &stop, None);
+        let (moves, results, _) = solve(&won, tt, &AtomicBool::new(false), None);
         let win = results.iter().position(|&r| r == Some(WIN)).expect("a win");
-        let line = solver.line(&won, moves[win]);
-        assert_eq!(line.len(), 7);
+        (won, moves[win])
+    }
+
+    /// Whether `line` from `position` plays to the end of the game and wins it for the side
+    /// to move.
+    fn wins_at_the_end(position: &JcShock, line: &[<JcShock as Game>::Move]) -> bool {
         let end = line
             .iter()
-            .fold(won.clone(), |position, &mv| after(&position, mv));
-        assert_eq!(end.status(), Status::Won(won.side_to_move()));
+            .fold(position.clone(), |position, &mv| after(&position, mv));
+        end.plies_left() == Some(0) && end.status() == Status::Won(position.side_to_move())
     }
 
     #[test]
-    fn the_line_of_a_proven_win_stays_right_after_the_solve_ran_out() {
-        let mut rng = Rng::new(8);
-        let running = AtomicBool::new(false);
+    fn the_line_of_a_proven_win_plays_to_the_end_of_the_game() {
         let tt = TranspositionTable::new(1);
-        let won = (0..50)
-            .map(|_| random_ending(5, 7, &mut rng))
-            .find(|position| solved(position) == WIN)
-            .expect("a won ending");
-        let (moves, results, _) = solve(&won, &tt, &running, None);
-        let win = results.iter().position(|&r| r == Some(WIN)).expect("a win");
-        let (_, again, mut solver) = solve(&won, &tt, &running, Some(1));
-        assert!(solver.aborted(), "{again:?}");
-        let line = solver.line(&won, moves[win]);
-        let end = line
-            .iter()
-            .fold(won.clone(), |position, &mv| after(&position, mv));
-        assert_eq!(line.len(), 7);
-        assert_eq!(end.status(), Status::Won(won.side_to_move()));
+        let (won, win) = won_ending(&tt, 7, 8);
+        let stop = AtomicBool::new(false);
+        let (_, _, mut solver) = solve(&won, &tt, &stop, None);
+        let line = solver.line(&won, win);
+        assert!(wins_at_the_end(&won, &line), "{}", won.fen());
+    }
+
+    /// The winner moves 2 plies before the end of an even line, where the table keeps
+    /// nothing and a search is needed; the solve's exhausted limits must not spoil it.
+    #[test]
+    fn the_line_of_a_proven_win_stays_right_after_the_solve_ran_out() {
+        for seed in 0..12 {
+            let tt = TranspositionTable::new(1);
+            let (won, win) = won_ending(&tt, 8, seed);
+            let stop = AtomicBool::new(false);
+            let (_, again, mut solver) = solve(&won, &tt, &stop, Some(1));
+            assert!(solver.aborted(), "{again:?}");
+            let line = solver.line(&won, win);
+            assert!(wins_at_the_end(&won, &line), "{}", won.fen());
+        }
     }
 }
