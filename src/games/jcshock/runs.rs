@@ -103,59 +103,75 @@ pub fn compare_final<W: Word>(white: W, black: W, geometry: &Geometry) -> Orderi
 }
 
 /// One colour's run starts by length, along both axes: entry `l` holds the squares that
-/// start a maximal run of at least `l` pieces, rows in `.0` and columns in `.1`.
+/// start a maximal run of at least `l` pieces.
 struct LongRuns<W> {
-    starts: [(W, W); MAX_WIDTH + 2],
+    starts: [Starts<W>; MAX_WIDTH + 2],
     longest: usize,
 }
 
 /// Run starts of one length, rows and columns.
+#[derive(Clone, Copy)]
 struct Starts<W>(W, W);
 
 impl<W: Word> Starts<W> {
+    const NONE: Starts<W> = Starts(W::ZERO, W::ZERO);
+
+    fn is_empty(&self) -> bool {
+        self.0 == W::ZERO && self.1 == W::ZERO
+    }
+
+    /// The number of runs started.
+    fn count(&self) -> u32 {
+        self.0.count_ones() + self.1.count_ones()
+    }
+
     /// Compares the number of runs the two sets start.
     fn count_cmp(&self, other: &Starts<W>) -> Ordering {
-        let empty = |s: &Starts<W>| s.0 == W::ZERO && s.1 == W::ZERO;
-        match (empty(self), empty(other)) {
+        match (self.is_empty(), other.is_empty()) {
             (true, true) => Ordering::Equal,
             (true, false) => Ordering::Less,
             (false, true) => Ordering::Greater,
-            (false, false) => {
-                let count = |s: &Starts<W>| s.0.count_ones() + s.1.count_ones();
-                count(self).cmp(&count(other))
-            }
+            (false, false) => self.count().cmp(&other.count()),
         }
     }
 }
 
+/// The squares of `pieces` (one colour) that start a maximal run of at least 1, 2, 3, …
+/// pieces, rows and columns, one [`Starts`] per length until the longest run: a run of at
+/// least `l` starts where the squares `l` or more in a row begin.
+fn run_starts<W: Word>(pieces: W, geometry: &Geometry) -> impl Iterator<Item = Starts<W>> {
+    let not_first_file = W::narrow(geometry.not_first_file);
+    let not_last_file = W::narrow(geometry.not_last_file);
+    let step = geometry.width as u32 & 63;
+    let row_starts = pieces & !((pieces << 1) & not_first_file);
+    let column_starts = pieces & !(pieces << step);
+    let reach = Starts(pieces, pieces);
+    std::iter::successors(Some(reach), move |reach| {
+        Some(Starts(
+            pieces & not_last_file & (reach.0 >> 1),
+            pieces & (reach.1 >> step),
+        ))
+    })
+    .take(geometry.width)
+    .map(move |reach| Starts(row_starts & reach.0, column_starts & reach.1))
+    .take_while(|starts| !starts.is_empty())
+}
+
 impl<W: Word> LongRuns<W> {
     fn of(pieces: W, geometry: &Geometry) -> Self {
-        let not_first_file = W::narrow(geometry.not_first_file);
-        let not_last_file = W::narrow(geometry.not_last_file);
-        let step = geometry.width as u32 & 63;
-        let row_starts = pieces & !((pieces << 1) & not_first_file);
-        let column_starts = pieces & !(pieces << step);
-        let mut starts = [(W::ZERO, W::ZERO); MAX_WIDTH + 2];
-        let (mut rows, mut columns) = (pieces, pieces);
-        let mut length = 1;
-        while rows | columns != W::ZERO && length <= geometry.width {
-            starts[length] = (row_starts & rows, column_starts & columns);
-            rows = pieces & not_last_file & (rows >> 1);
-            columns = pieces & (columns >> step);
-            length += 1;
+        let mut starts = [Starts::NONE; MAX_WIDTH + 2];
+        let mut longest = 0;
+        for (length, at_least) in (1..).zip(run_starts(pieces, geometry)) {
+            starts[length] = at_least;
+            longest = length;
         }
-        let longest = (1..length)
-            .rev()
-            .find(|&l| starts[l].0 | starts[l].1 != W::ZERO)
-            .unwrap_or(0);
         LongRuns { starts, longest }
     }
 
     /// The squares that start a maximal run of exactly `length`.
     fn exactly(&self, length: usize) -> Starts<W> {
-        let (rows, columns) = self.starts[length];
-        let (longer_rows, longer_columns) = self.starts[length + 1];
-        Starts(rows & !longer_rows, columns & !longer_columns)
+        let (at_least, longer) = (self.starts[length], self.starts[length + 1]);
+        Starts(at_least.0 & !longer.0, at_least.1 & !longer.1)
     }
 }
 
@@ -178,24 +194,11 @@ const WEIGHTS: [i32; MAX_WIDTH + 1] = [0, 0, 2, 10, 40, 90, 160, 250, 360, 490, 
 /// lengths of the runs at least that long times the weight one more square adds, which needs
 /// one count per length and stops at the longest run.
 pub fn weighted_runs<W: Word>(pieces: W, geometry: &Geometry) -> i32 {
-    let not_first_file = W::narrow(geometry.not_first_file);
-    let not_last_file = W::narrow(geometry.not_last_file);
-    let step = geometry.width as u32 & 63;
-    let row_starts = pieces & !((pieces << 1) & not_first_file);
-    let column_starts = pieces & !(pieces << step);
-    let (mut rows, mut columns) = (pieces, pieces);
-    let mut total = 0;
-    for length in 2..=geometry.width {
-        rows = pieces & not_last_file & (rows >> 1);
-        columns = pieces & (columns >> step);
-        let (row_runs, column_runs) = (row_starts & rows, column_starts & columns);
-        if row_runs | column_runs == W::ZERO {
-            break;
-        }
-        let runs = (row_runs.count_ones() + column_runs.count_ones()) as i32;
-        total += runs * (WEIGHTS[length] - WEIGHTS[length - 1]);
-    }
-    total
+    (1..)
+        .zip(run_starts(pieces, geometry))
+        .skip(1)
+        .map(|(length, at_least)| at_least.count() as i32 * (WEIGHTS[length] - WEIGHTS[length - 1]))
+        .sum()
 }
 
 /// A heuristic value of the runs for the player whose score they are (the opponent's runs).
