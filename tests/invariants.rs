@@ -341,3 +341,36 @@ fn crossings_random_games_keep_every_invariant() {
         );
     }
 }
+
+/// The hashes of `positions` (one per board size) are all different.
+fn assert_hashes_apart<G: Game>(positions: &[G]) {
+    let mut hashes: Vec<u64> = positions.iter().map(Game::hash).collect();
+    hashes.sort_unstable();
+    hashes.dedup();
+    assert_eq!(hashes.len(), positions.len());
+}
+
+/// One table serves every size a session plays, so the same pieces on two sizes (the empty
+/// boards, or a piece on `a1`) must not share a hash.
+#[test]
+fn the_same_pieces_on_two_board_sizes_hash_apart() {
+    let jcshock_sizes = || (4..=11).map(BoardSize::square);
+    let empty: Vec<JcShock> = jcshock_sizes()
+        .map(|size| JcShock::start(size).expect("a supported size"))
+        .collect();
+    assert_hashes_apart(&empty);
+    let corner: Vec<JcShock> = empty
+        .iter()
+        .map(|start| {
+            let mut position = start.clone();
+            position.play(position.parse_move("a1").expect("a1"));
+            position
+        })
+        .collect();
+    assert_hashes_apart(&corner);
+    let crossjack: Vec<CrossJack> = [(8, 8), (9, 8), (8, 9), (3, 3), (16, 8), (8, 16)]
+        .into_iter()
+        .map(|(width, height)| CrossJack::start(BoardSize::new(width, height)).expect("a size"))
+        .collect();
+    assert_hashes_apart(&crossjack);
+}

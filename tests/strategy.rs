@@ -160,15 +160,16 @@ fn jcshock_search_reports_a_proven_endgame_as_mate() {
 
 /// Every move of a proven loss loses against best play, so the playouts choose among them
 /// the one that leaves a fallible opponent the most ways to go wrong: they get the budget
-/// that the proof left.
+/// that the proof left, and the reports count the proof's nodes with theirs, so the last
+/// one shows the whole limit spent (a playout may run a few plies past it).
 #[test]
 fn jcshock_search_plays_a_proven_loss_by_playouts() {
     let mut game = AnyGame::from_fen(GameKind::JcShock, JCSHOCK_LOST_IN_FOUR).unwrap();
     let (_, infos) = choose(&mut game, Strategy::Search, nodes(JCSHOCK_NODES));
     let last = infos.last().expect("a final info line");
     assert!(
-        last.nodes > JCSHOCK_NODES / 2,
-        "playouts searched {} nodes",
+        (JCSHOCK_NODES..JCSHOCK_NODES + 100).contains(&last.nodes),
+        "solver and playouts searched {} nodes",
         last.nodes
     );
 }

@@ -1,6 +1,8 @@
 //! Zobrist keys generated at compile time, so every run (and every implementation built from
 //! this source) hashes a position the same way.
 
+use super::BoardSize;
+
 /// One step of the SplitMix64 generator: returns the next state and its output.
 pub const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -24,6 +26,13 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
+/// A key for a board of `size`, XORed into a position's hash so that positions
+/// of different sizes whose pieces have the same bit pattern (the empty boards, for one)
+/// do not share table entries when a session changes the board size.
+pub const fn size_key(size: BoardSize) -> u64 {
+    splitmix64(((size.width as u64) << 16) | size.height as u64).1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,5 +45,15 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), 512);
         assert!(k.iter().all(|&x| x != 0));
+    }
+
+    #[test]
+    fn every_supported_board_size_has_its_own_size_key() {
+        let mut seen: Vec<u64> = (3..=16)
+            .flat_map(|width| (3..=16).map(move |height| size_key(BoardSize::new(width, height))))
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 14 * 14);
     }
 }

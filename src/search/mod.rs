@@ -118,7 +118,8 @@ const SOLVABLE_PLIES: u32 = 14;
 /// rest, among the moves not proven lost: after a proven draw among the drawing moves, after
 /// a proven loss among all (against best play every move loses, and the move that wins the
 /// most playouts leaves a fallible opponent the most ways to go wrong), and after a solve cut
-/// short among those not proven lost. Its reports then carry the proven value.
+/// short among those not proven lost. Its reports then carry the proven value;
+/// their `nodes` and `time` count the solver's work too.
 fn solve_then_play_out<G: Game>(
     state: &mut GameState<G>,
     limits: &Limits,
@@ -135,12 +136,15 @@ fn solve_then_play_out<G: Game>(
         report(&info);
         return Some(win);
     }
-    let mut shown = |info: &Info| match endgame.proven {
-        Some(value) => report(&Info {
-            score: value::to_score(value),
+    let solving_time = started.elapsed();
+    // The reports count the solver's work with the playouts', and carry its proven value.
+    let mut shown = |info: &Info| {
+        report(&Info {
+            score: endgame.proven.map_or(info.score, value::to_score),
+            nodes: info.nodes + endgame.nodes,
+            time: info.time + solving_time,
             ..info.clone()
-        }),
-        None => report(info),
+        })
     };
     let rest = Limits {
         movetime: target.map(|t| t.saturating_sub(started.elapsed())),

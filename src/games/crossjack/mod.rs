@@ -258,11 +258,11 @@ impl Game for CrossJack {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = if self.to_move == Player::Two {
-            KEYS[SIDE_KEY]
-        } else {
-            0
-        };
+        // The same marks on two board sizes are different positions.
+        let mut hash = zobrist::size_key(self.geometry.size());
+        if self.to_move == Player::Two {
+            hash ^= KEYS[SIDE_KEY];
+        }
         for player in [Player::One, Player::Two] {
             for square in Bitboard(self.marks_of(player)) {
                 hash ^= key(player, usize::from(square));

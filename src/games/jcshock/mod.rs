@@ -14,7 +14,9 @@ use std::cmp::Ordering;
 
 use super::bitboard::Bitboard;
 use super::coord::read_square_move;
-use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
+use super::{
+    fen, zobrist, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status,
+};
 use geometry::Geometry;
 use pull::{Pull, Word};
 pub use position::{IllegalReason, Inconsistency};
@@ -189,10 +191,11 @@ fn is_set(bits: u128, index: u32) -> bool {
 /// A 64-bit hash of both colours' bitboards: each 64-bit word is folded in by a bijective
 /// multiply-and-shift step (so positions differing in one word never collide) and the result
 /// is mixed by SplitMix64's finalizer. The side to move is not hashed: the piece counts tell
-/// it.
+/// it. The board width is, through the starting value: the same bits on two sizes are
+/// different positions.
 #[inline]
-fn hash_pieces(pieces: &[u128; 2]) -> u64 {
-    let mut hash = 0x4A43_5348_4F43_4B21u64;
+fn hash_pieces(pieces: &[u128; 2], width: usize) -> u64 {
+    let mut hash = 0x4A43_5348_4F43_4B21u64 ^ zobrist::size_key(BoardSize::square(width));
     for word in [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64] {
         hash = (hash ^ word as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         hash ^= hash >> 32;
@@ -310,11 +313,11 @@ impl Game for JcShock {
     /// [`Game::play`]: a placement moves up to a row and a column of pieces, and updating
     /// Zobrist keys for each cost random playouts a fifth of their time (measured).
     fn hash(&self) -> u64 {
-        hash_pieces(&self.pieces)
+        hash_pieces(&self.pieces, self.width())
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        hash_pieces(&self.pieces)
+        hash_pieces(&self.pieces, self.width())
     }
 
     /// Every placement fills a square and the game ends once both quotas are placed.
