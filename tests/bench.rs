@@ -407,8 +407,7 @@ fn stop_ends_a_bench_without_a_count() {
 #[test]
 fn bench_leaves_the_game_the_options_and_the_table_as_they_were() {
     // Cross-Jack: an alpha-beta game, whose reported node counts show the table's effect
-    // (JC Shock's search reports only its Monte-Carlo lines unless its endgame solver
-    // proves a win).
+    // (JC Shock's counts are mostly its playouts', which no table changes).
     let setup = [
         "setoption name UCI_Variant value crossjack",
         "setoption name Size value 6",
