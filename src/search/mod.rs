@@ -147,7 +147,7 @@ fn solve_then_play_out<G: Game>(
         })
     };
     let rest = Limits {
-        movetime: target.map(|t| t.saturating_sub(started.elapsed())),
+        movetime: target.map(|t| t.saturating_sub(solving_time)),
         nodes: limits
             .nodes
             .map(|nodes| nodes.saturating_sub(endgame.nodes).max(1)),

@@ -1,5 +1,7 @@
 //! Board geometry of an N×N JC Shock board as `u128` bitboards (bit `rank * N + file`).
 
+use crate::games::{zobrist, BoardSize};
+
 /// Smallest supported board width.
 pub const MIN_WIDTH: usize = 4;
 /// Largest supported board width (121 squares fit a `u128`).
@@ -24,6 +26,8 @@ pub struct Geometry {
     pub index_bits: u32,
     /// How many such indices fit in 32 bits.
     pub index_draws: u32,
+    /// The board size's key ([`zobrist::size_key`]), which a position's hash starts from.
+    pub size_key: u64,
 }
 
 const fn geometry(width: usize) -> Geometry {
@@ -54,6 +58,7 @@ const fn geometry(width: usize) -> Geometry {
         not_first_file: board & !first_file,
         index_bits: index_bits(width * width),
         index_draws: 32 / index_bits(width * width),
+        size_key: zobrist::size_key(BoardSize::square(width)),
     }
 }
 

@@ -14,9 +14,7 @@ use std::cmp::Ordering;
 
 use super::bitboard::Bitboard;
 use super::coord::read_square_move;
-use super::{
-    fen, zobrist, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status,
-};
+use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
 use geometry::Geometry;
 use pull::{Pull, Word};
 pub use position::{IllegalReason, Inconsistency};
@@ -191,11 +189,11 @@ fn is_set(bits: u128, index: u32) -> bool {
 /// A 64-bit hash of both colours' bitboards: each 64-bit word is folded in by a bijective
 /// multiply-and-shift step (so positions differing in one word never collide) and the result
 /// is mixed by SplitMix64's finalizer. The side to move is not hashed: the piece counts tell
-/// it. The board width is, through the starting value: the same bits on two sizes are
-/// different positions.
+/// it. The board size is, through the starting value (`size_key`): the same bits on two
+/// sizes are different positions.
 #[inline]
-fn hash_pieces(pieces: &[u128; 2], width: usize) -> u64 {
-    let mut hash = 0x4A43_5348_4F43_4B21u64 ^ zobrist::size_key(BoardSize::square(width));
+fn hash_pieces(pieces: &[u128; 2], size_key: u64) -> u64 {
+    let mut hash = 0x4A43_5348_4F43_4B21u64 ^ size_key;
     for word in [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64] {
         hash = (hash ^ word as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         hash ^= hash >> 32;
@@ -313,11 +311,11 @@ impl Game for JcShock {
     /// [`Game::play`]: a placement moves up to a row and a column of pieces, and updating
     /// Zobrist keys for each cost random playouts a fifth of their time (measured).
     fn hash(&self) -> u64 {
-        hash_pieces(&self.pieces, self.width())
+        hash_pieces(&self.pieces, self.geometry().size_key)
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        hash_pieces(&self.pieces, self.width())
+        hash_pieces(&self.pieces, self.geometry().size_key)
     }
 
     /// Every placement fills a square and the game ends once both quotas are placed.
