@@ -24,6 +24,9 @@ use super::worker::{Collected, Job, Worker};
 const STOP_WAIT: Duration = Duration::from_secs(2);
 /// How long `quit` and end of input wait for the search before the process exits anyway.
 const QUIT_WAIT: Duration = Duration::from_millis(500);
+/// How long clearing or replacing the table waits for the last search's helper threads to
+/// let go of it; they stop within microseconds unless the machine is badly overloaded.
+const HELPERS_WAIT: Duration = Duration::from_secs(1);
 
 /// What the input loop does after a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,6 +180,7 @@ impl Engine {
 
     fn clear_table(&mut self) {
         if let Some(tt) = &mut self.tt {
+            release_helpers(tt);
             tt.clear();
         }
     }
@@ -210,7 +214,9 @@ impl Engine {
             }
             Change::Hash(mb) => {
                 // Drop the old table first so that both never live at once.
-                self.tt = None;
+                if let Some(tt) = self.tt.take() {
+                    release_helpers(&tt);
+                }
                 self.options.hash_mb = mb;
                 self.tt = Some(TranspositionTable::new(mb));
             }
@@ -351,6 +357,15 @@ impl Engine {
             format!("response {answer}")
         };
         self.out.line(&line);
+    }
+}
+
+/// Waits for the helper threads of the last search to let go of `tt` (see
+/// [`TranspositionTable::wait_until_unshared`]), so that none writes into it after it is
+/// cleared or dropped; past [`HELPERS_WAIT`] the engine goes on without them.
+fn release_helpers(tt: &TranspositionTable) {
+    if !tt.wait_until_unshared(HELPERS_WAIT) {
+        log::warn!("a search helper still holds the table; going on without it");
     }
 }
 

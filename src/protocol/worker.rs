@@ -112,13 +112,23 @@ impl Job {
         }
     }
 
-    /// True when the answer must wait for `stop` (UCI `go infinite`, or `go` without limits),
-    /// even when the job ended early: found its move, had none, or failed.
-    fn waits_for_stop(&self) -> bool {
+    /// Blocks until the protocol lets the answer be written, even when the job ended early:
+    /// found its move, had none, or failed. A search that must wait for `stop` (UCI `go
+    /// infinite`, or `go` without limits) waits for it; a ponder waits for `ponderhit` or
+    /// `stop`, and after `ponderhit` for `stop` too if its limits say so. A ponder that ran
+    /// has already waited, so this returns at once; one that failed waits here, since a
+    /// controller that sees a `bestmove` while it believes the engine ponders takes it for
+    /// the answer to a search it has not started yet.
+    fn wait_until_due(&self, signals: &Signals) {
         match self {
-            Job::Search(limits) => limits.waits_for_stop(),
-            // The ponder job waits for `ponderhit` or `stop` itself.
-            Job::Ponder(_) | Job::Perft(_) | Job::Bench(_) => false,
+            Job::Search(limits) if limits.waits_for_stop() => wait_for(&signals.stop),
+            Job::Ponder(limits) => {
+                wait_for(&signals.ponder_end);
+                if limits.waits_for_stop() {
+                    wait_for(&signals.stop);
+                }
+            }
+            Job::Search(_) | Job::Perft(_) | Job::Bench(_) => {}
         }
     }
 }
@@ -141,6 +151,21 @@ fn guarded(
             job.fail(out)
         }
     }
+}
+
+/// The answer of `job`, which `work` computes ([`guarded`] against panics), once the
+/// protocol lets it be written ([`Job::wait_until_due`]).
+fn answer_when_due(
+    job: &Job,
+    tt: &mut TranspositionTable,
+    buffers: &mut SearchBuffers,
+    signals: &Signals,
+    out: &Output,
+    work: impl FnOnce(&mut TranspositionTable, &mut SearchBuffers) -> Vec<String>,
+) -> Vec<String> {
+    let answer = guarded(job, tt, buffers, out, work);
+    job.wait_until_due(signals);
+    answer
 }
 
 /// The answer of a search without a move.
@@ -255,12 +280,9 @@ fn serve(orders: Receiver<Order>, progress: Sender<Progress>, signals: &Signals,
         ponder_move,
     } in orders
     {
-        let answer = guarded(&job, &mut tt, &mut buffers, out, |tt, buffers| {
+        let answer = answer_when_due(&job, &mut tt, &mut buffers, signals, out, |tt, buffers| {
             job.run(&mut game, tt, buffers, signals, ponder_move, out)
         });
-        if job.waits_for_stop() {
-            wait_for(&signals.stop);
-        }
         if progress.send(Progress::Finishing).is_err() {
             return;
         }
@@ -510,6 +532,52 @@ mod tests {
             ["info string error: go: the search failed with an internal error"]
         );
         assert_eq!(answer, ["bestmove (none)"]);
+    }
+
+    /// Runs `job` as the search thread does, with work that panics, on a thread of its own;
+    /// its answer comes through the receiver.
+    fn fail_on_a_thread(
+        job: Job,
+        signals: &Arc<Signals>,
+    ) -> (JoinHandle<()>, Receiver<Vec<String>>) {
+        let (sender, answers) = mpsc::channel();
+        let signals = Arc::clone(signals);
+        let thread = thread::spawn(move || {
+            let (out, _captured) = capture();
+            let mut tt = TranspositionTable::new(1);
+            let mut buffers = SearchBuffers::new();
+            let answer = answer_when_due(&job, &mut tt, &mut buffers, &signals, &out, |_, _| {
+                panic!("a job that panics")
+            });
+            let _ = sender.send(answer);
+        });
+        (thread, answers)
+    }
+
+    #[test]
+    fn a_failed_ponder_answers_only_after_ponderhit() {
+        let signals = Arc::new(Signals::default());
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let (thread, answers) = fail_on_a_thread(Job::Ponder(limits), &signals);
+        assert!(
+            answers.recv_timeout(Duration::from_millis(100)).is_err(),
+            "no bestmove while the controller believes the engine ponders"
+        );
+        signals.ponder_end.store(true, Ordering::SeqCst);
+        thread.thread().unpark();
+        let answer = answers.recv_timeout(Duration::from_secs(5));
+        assert_eq!(answer.as_deref(), Ok(&["bestmove (none)".to_string()][..]));
+    }
+
+    #[test]
+    fn a_failed_search_answers_at_once() {
+        let signals = Arc::new(Signals::default());
+        let (_thread, answers) = fail_on_a_thread(depth(3), &signals);
+        let answer = answers.recv_timeout(Duration::from_secs(5));
+        assert_eq!(answer.as_deref(), Ok(&["bestmove (none)".to_string()][..]));
     }
 
     #[test]

@@ -9,7 +9,9 @@ use thiserror::Error;
 /// yardsticks for matches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Strategy {
-    /// The strongest player for each game: iterative-deepening alpha-beta.
+    /// The strongest player for each game: iterative-deepening alpha-beta, or for games
+    /// best played by playouts Monte-Carlo tree search with an exact endgame solver (the
+    /// game's [`crate::games::Game::SEARCH_STYLE`]).
     #[default]
     Search,
     /// Plain UCT: UCB1 with c = 1.4, uniform random playouts, a new tree every move.

@@ -9,8 +9,10 @@
 //! bound from a shallower search does not replace a deeper result of the same search for the
 //! same position: the deeper one answers more probes.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{self, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use super::value::{from_table, to_table};
 
@@ -158,6 +160,10 @@ fn encode_bound(bound: Bound) -> u8 {
     }
 }
 
+/// How often [`TranspositionTable::wait_until_unshared`] looks whether the other handles are
+/// gone.
+const UNSHARED_POLL: Duration = Duration::from_micros(100);
+
 /// A hash table of search results keyed by Zobrist hash, sized in megabytes.
 ///
 /// The slots can be shared between threads ([`TranspositionTable::share`]): every handle
@@ -191,6 +197,24 @@ impl TranspositionTable {
     /// How many results the table can hold.
     pub fn capacity(&self) -> usize {
         self.clusters.len() * SLOTS_PER_CLUSTER
+    }
+
+    /// Waits up to `patience` until this is the only handle on its slots: the helper threads
+    /// of the last search, stopped but perhaps still finishing, hold the others, and a
+    /// result they store after a [`TranspositionTable::clear`] would survive it. True once
+    /// alone, false when `patience` ran out first.
+    pub fn wait_until_unshared(&self, patience: Duration) -> bool {
+        let deadline = Instant::now() + patience;
+        while Arc::strong_count(&self.clusters) > 1 {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            thread::sleep(UNSHARED_POLL);
+        }
+        // Pairs with the release of the last other handle's drop: whatever it stored is
+        // visible here, and so ordered before anything this thread writes next.
+        atomic::fence(Ordering::Acquire);
+        true
     }
 
     /// Forgets every entry (for every handle).
@@ -423,6 +447,30 @@ mod tests {
             None,
             "clearing empties every handle's table"
         );
+    }
+
+    #[test]
+    fn a_clear_after_the_helpers_let_go_keeps_none_of_their_late_results() {
+        let mut tt = TranspositionTable::new(1);
+        let helper = tt.share();
+        // A helper that stores a result after its search was stopped, then lets go.
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            helper.store(42, 0, result(6, Bound::Exact, 17));
+        });
+        assert!(tt.wait_until_unshared(Duration::from_secs(10)));
+        tt.clear();
+        late.join().expect("the helper thread");
+        assert_eq!(tt.probe(42, 0), None);
+    }
+
+    #[test]
+    fn waiting_for_a_handle_that_is_never_let_go_gives_up_after_the_patience() {
+        let tt = TranspositionTable::new(1);
+        let _held = tt.share();
+        let started = Instant::now();
+        assert!(!tt.wait_until_unshared(Duration::from_millis(20)));
+        assert!(started.elapsed() >= Duration::from_millis(20));
     }
 
     #[test]
