@@ -18,15 +18,12 @@ use super::grammar::parse_line;
 use super::input::InputError;
 use super::options::{self, Change, OptionError, Options};
 use super::output::Output;
-use super::worker::{Collected, Job, Worker};
+use super::worker::{release_helpers, Collected, Job, Worker};
 
 /// How long `stop` waits for the search to write its `bestmove` before giving up on waiting.
 const STOP_WAIT: Duration = Duration::from_secs(2);
 /// How long `quit` and end of input wait for the search before the process exits anyway.
 const QUIT_WAIT: Duration = Duration::from_millis(500);
-/// How long clearing or replacing the table waits for the last search's helper threads to
-/// let go of it; they stop within microseconds unless the machine is badly overloaded.
-const HELPERS_WAIT: Duration = Duration::from_secs(1);
 
 /// What the input loop does after a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,15 +354,6 @@ impl Engine {
             format!("response {answer}")
         };
         self.out.line(&line);
-    }
-}
-
-/// Waits for the helper threads of the last search to let go of `tt` (see
-/// [`TranspositionTable::wait_until_unshared`]), so that none writes into it after it is
-/// cleared or dropped; past [`HELPERS_WAIT`] the engine goes on without them.
-fn release_helpers(tt: &TranspositionTable) {
-    if !tt.wait_until_unshared(HELPERS_WAIT) {
-        log::warn!("a search helper still holds the table; going on without it");
     }
 }
 

@@ -146,6 +146,7 @@ fn guarded(
         Ok(answer) => answer,
         Err(_) => {
             // A search interrupted half way may leave the table and buffers inconsistent.
+            release_helpers(tt);
             tt.clear();
             buffers.clear();
             job.fail(out)
@@ -166,6 +167,19 @@ fn answer_when_due(
     let answer = guarded(job, tt, buffers, out, work);
     job.wait_until_due(signals);
     answer
+}
+
+/// How long clearing or replacing the table waits for the last search's helper threads to
+/// let go of it; they stop within microseconds unless the machine is badly overloaded.
+const HELPERS_WAIT: Duration = Duration::from_secs(1);
+
+/// Waits for the helper threads of the last search to let go of `tt` (see
+/// [`TranspositionTable::wait_until_unshared`]), so that none writes into it after it is
+/// cleared or dropped; past [`HELPERS_WAIT`] the engine goes on without them.
+pub(super) fn release_helpers(tt: &TranspositionTable) {
+    if !tt.wait_until_unshared(HELPERS_WAIT) {
+        log::warn!("a search helper still holds the table; going on without it");
+    }
 }
 
 /// The answer of a search without a move.

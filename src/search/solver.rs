@@ -4,15 +4,24 @@
 //! evaluate on the way: the solver searches every line to the end with alpha-beta on the
 //! three values loss, draw and win. It plays moves on copies of positions (nothing repeats in
 //! a game of fixed length, so no history is needed), orders the moves of its upper nodes by
-//! the game's evaluation after the move, and keeps what it proves in the transposition table
-//! with the plies left as depth, where later searches of the game find it: a result proven
-//! for a position stays true.
+//! the game's evaluation after the move and those of its lower nodes by the cutoffs the moves
+//! made so far (history heuristic), and keeps what it proves in the transposition table with
+//! the plies left as depth, where later searches of the game find it: a result proven for a
+//! position stays true. At the root it first asks of every move whether it wins, with a null
+//! window at the draw, and only when none does which of them draw.
 //!
 //! Measured while it was built, on ten JC Shock positions (from `jcshock-end18.txt`, played
 //! on by random moves; one thread of a 2-core machine): 12 plies before the end it proves a
 //! position in 0.08 s on average, 14 plies before in 0.6 s (0.1–3 s), where the alpha-beta
 //! pass with the evaluation at its horizon that it replaced took 0.3 s for 12 plies and 1.1 s
 //! for 13.
+//!
+//! Measured again with the history heuristic, the root's two null-window passes and the
+//! lookahead from 7 plies (20 positions 13 plies before the end, from games of the 100 ms and
+//! 1 s matches against `mcts` in issue 8's closing notes, each solved from an empty 16 MB
+//! table, `Hash`'s default): 40.4 M positions instead of 49.9 M, in 0.75–0.78 of the time
+//! (three runs alternated with the old build: 3.6–3.8 s against 4.7–5.1 s); 14 plies before
+//! the end 250 M positions in 19.3 s instead of 266 M in 22.9 s.
 
 use super::control::Control;
 use super::tt::{Bound, TranspositionTable, TtEntry};
@@ -30,15 +39,13 @@ pub(crate) const DRAWN: Wdl = 0;
 pub(crate) const WIN: Wdl = 1;
 
 /// Nodes with at least this many plies left try their moves in the order of the evaluation
-/// after the move; below, the table's move goes first and the others follow in generation
-/// order. Measured on ten JC Shock positions 14 plies before the end: from 4 plies 7.4 s in
-/// all, from 6 plies 6.5 s, from 7 plies no better.
-const ORDER_FROM_PLIES: u32 = 6;
-
-/// Nodes with at least this many plies left look in the table for a child already known to
-/// lose (for its side to move) before searching any (enhanced transposition cutoff): with it
-/// from 5 plies the same ten positions took 5.9 s.
-const ETC_FROM_PLIES: u32 = 5;
+/// after the move, and look in the table for a child already known to lose (for its side to
+/// move) before searching any (enhanced transposition cutoff); below, the table's move goes
+/// first and the others follow by the history heuristic. Each lookahead probes the table for
+/// every child, and a probe is a cache miss: on the 20 positions 13 plies before the end
+/// (module doc), from 5 plies 3.3–3.4 s, from 6 plies 3.1–3.2 s, from 7 plies 2.8–3.1 s, from
+/// 8 and 9 plies no faster.
+const ETC_FROM_PLIES: u32 = 7;
 
 /// Nodes with fewer plies left are neither looked up in the table nor stored: below, a
 /// search costs less than a probe.
@@ -116,6 +123,9 @@ pub(crate) struct Solver<'a, G: Game> {
     moves: Vec<MoveList<G::Move>>,
     /// Per ply, the order of the moves: a sort key and the move's index.
     order: Vec<Vec<(i32, u16)>>,
+    /// Per side and [`Game::move_code`], what the move's cutoffs were worth this solve
+    /// (history heuristic); empty for games whose moves have no codes.
+    history: [Vec<i32>; 2],
 }
 
 impl<'a, G: Game> Solver<'a, G> {
@@ -127,6 +137,7 @@ impl<'a, G: Game> Solver<'a, G> {
             nodes: 0,
             moves: Vec::new(),
             order: Vec::new(),
+            history: [Vec::new(), Vec::new()],
         }
     }
 
@@ -135,14 +146,19 @@ impl<'a, G: Game> Solver<'a, G> {
         self.control.aborted()
     }
 
-    /// The result of each of `moves` (legal in `position`) for the side to move, solved in
-    /// the order of the evaluation after the move until one wins or the control stops the
-    /// solve: `None` for the moves not solved.
+    /// The result of each of `moves` (legal in `position`) for the side to move, in the order
+    /// of the evaluation after the move: first whether each wins, until one does (then it is
+    /// the only result), then whether each draws or loses. `None` for the moves not solved
+    /// when the control stops the solve; a stop in the first pass leaves every move unsolved.
     pub(crate) fn solve_root(&mut self, position: &G, moves: &[G::Move]) -> Vec<Option<Wdl>> {
         let mut results = vec![None; moves.len()];
         let left = position.plies_left().unwrap_or(0);
         if left == 0 {
             return results;
+        }
+        for table in &mut self.history {
+            table.clear();
+            table.resize(position.move_codes(), 0);
         }
         let mut order: Vec<(i32, usize)> = moves
             .iter()
@@ -150,15 +166,27 @@ impl<'a, G: Game> Solver<'a, G> {
             .map(|(index, &mv)| (after(position, mv).evaluate(), index))
             .collect();
         order.sort_unstable();
-        for (_, index) in order {
-            let result = -self.search(&after(position, moves[index]), left - 1, 1, LOSS, WIN);
+        // Null windows: a move is shown not to win by the first defence that holds the draw,
+        // where a full window would go on to tell a draw from a loss; the second pass asks
+        // that of the moves left, with the first pass's bounds in the table.
+        for &(_, index) in &order {
+            let child = after(position, moves[index]);
+            let result = -self.search(&child, left - 1, 1, -WIN, -DRAWN);
+            if self.control.aborted() {
+                return results;
+            }
+            if result > DRAWN {
+                results[index] = Some(WIN);
+                return results;
+            }
+        }
+        for &(_, index) in &order {
+            let child = after(position, moves[index]);
+            let result = -self.search(&child, left - 1, 1, -DRAWN, -LOSS);
             if self.control.aborted() {
                 break;
             }
-            results[index] = Some(result);
-            if result == WIN {
-                break;
-            }
+            results[index] = Some(if result >= DRAWN { DRAWN } else { LOSS });
         }
         results
     }
@@ -252,6 +280,7 @@ impl<'a, G: Game> Solver<'a, G> {
                 best_index = Some(index);
                 alpha = alpha.max(result);
                 if alpha >= beta {
+                    self.credit_cutoff(position, moves[usize::from(index)], left);
                     break;
                 }
             }
@@ -282,11 +311,29 @@ impl<'a, G: Game> Solver<'a, G> {
         best
     }
 
-    /// Fills `order` with the indices of `moves` in the order to try them: the table's move
-    /// `hint` first, then, far enough from the end ([`ORDER_FROM_PLIES`]), the moves after
-    /// which the opponent's evaluation is lowest. Far enough from the end
-    /// ([`ETC_FROM_PLIES`]) it also looks each move's position up in the table and returns
-    /// the index of one the table proves lost for the opponent, if any: a win without search.
+    /// Credits `mv`, which made a node of `position` `left` plies before the end cut off,
+    /// in the history heuristic: the nearer the root, the more it saved.
+    fn credit_cutoff(&mut self, position: &G, mv: G::Move, left: u32) {
+        let table = &mut self.history[position.side_to_move().index()];
+        if let Some(worth) = table.get_mut(position.move_code(mv)) {
+            *worth = worth.saturating_add((left * left) as i32);
+        }
+    }
+
+    /// The sort key of `mv` in `position` by the history heuristic: the moves that cut off
+    /// the most first.
+    fn history_key(&self, position: &G, mv: G::Move) -> i32 {
+        self.history[position.side_to_move().index()]
+            .get(position.move_code(mv))
+            .map_or(0, |&worth| -worth)
+    }
+
+    /// Fills `order` with the indices of `moves` in the order to try them. Near the end
+    /// (below [`TABLE_FROM_PLIES`]) in generation order; then the table's move `hint` first
+    /// and the others by the history heuristic; far enough from the end
+    /// ([`ETC_FROM_PLIES`]) by the opponent's evaluation after the move, lowest first, having
+    /// looked each move's position up in the table: it returns the index of one the table
+    /// proves lost for the opponent, if any, a win without search.
     fn order_moves(
         &self,
         position: &G,
@@ -298,14 +345,19 @@ impl<'a, G: Game> Solver<'a, G> {
     ) -> Option<u16> {
         order.clear();
         let hint = hint.filter(|&h| usize::from(h) < moves.len());
-        if left < ETC_FROM_PLIES {
+        if left < TABLE_FROM_PLIES {
             order.extend((0..moves.len() as u16).map(|index| (0, index)));
-            if let Some(first) = hint {
-                order.swap(0, usize::from(first));
-            }
             return None;
         }
-        let evaluated = left >= ORDER_FROM_PLIES;
+        let first_key = |index: u16, key: i32| if Some(index) == hint { i32::MIN } else { key };
+        if left < ETC_FROM_PLIES {
+            order.extend(moves.iter().enumerate().map(|(index, &mv)| {
+                let index = index as u16;
+                (first_key(index, self.history_key(position, mv)), index)
+            }));
+            order.sort_unstable();
+            return None;
+        }
         for (index, &mv) in moves.iter().enumerate() {
             let index = index as u16;
             let child = after(position, mv);
@@ -317,14 +369,7 @@ impl<'a, G: Game> Solver<'a, G> {
             if lost {
                 return Some(index);
             }
-            let key = if Some(index) == hint {
-                i32::MIN
-            } else if evaluated {
-                child.evaluate()
-            } else {
-                0
-            };
-            order.push((key, index));
+            order.push((first_key(index, child.evaluate()), index));
         }
         order.sort_unstable();
         None
@@ -401,12 +446,28 @@ mod tests {
             }
             let best = results.iter().flatten().max().copied();
             assert_eq!(best, Some(solved(&position)), "{}", position.fen());
-            let unsolved = results.iter().filter(|r| r.is_none()).count();
-            assert!(
-                unsolved == 0 || best == Some(WIN),
-                "only a win stops the solve early"
-            );
+            let solved_moves = results.iter().flatten().count();
+            if best == Some(WIN) {
+                assert_eq!(solved_moves, 1, "a winning move is the only result");
+            } else {
+                assert_eq!(
+                    solved_moves,
+                    moves.len(),
+                    "only a win stops the solve early"
+                );
+            }
         }
+    }
+
+    #[test]
+    fn a_solve_stopped_before_it_knows_whether_a_move_wins_proves_nothing() {
+        let mut rng = Rng::new(5);
+        let stop = AtomicBool::new(false);
+        let position = random_ending(5, 9, &mut rng);
+        let tt = TranspositionTable::new(1);
+        let (_, results, solver) = solve(&position, &tt, &stop, Some(20));
+        assert!(solver.aborted());
+        assert!(results.iter().all(Option::is_none));
     }
 
     #[test]
