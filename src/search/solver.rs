@@ -349,11 +349,13 @@ impl<'a, G: Game> Solver<'a, G> {
             order.extend((0..moves.len() as u16).map(|index| (0, index)));
             return None;
         }
-        let first_key = |index: u16, key: i32| if Some(index) == hint { i32::MIN } else { key };
         if left < ETC_FROM_PLIES {
             order.extend(moves.iter().enumerate().map(|(index, &mv)| {
                 let index = index as u16;
-                (first_key(index, self.history_key(position, mv)), index)
+                (
+                    hint_first(index, hint, || self.history_key(position, mv)),
+                    index,
+                )
             }));
             order.sort_unstable();
             return None;
@@ -369,10 +371,21 @@ impl<'a, G: Game> Solver<'a, G> {
             if lost {
                 return Some(index);
             }
-            order.push((first_key(index, child.evaluate()), index));
+            order.push((hint_first(index, hint, || child.evaluate()), index));
         }
         order.sort_unstable();
         None
+    }
+}
+
+/// The sort key of the move of index `index`: first of all when it is the table's move
+/// `hint`, else `key()` (computed only then).
+#[inline]
+fn hint_first(index: u16, hint: Option<u16>, key: impl FnOnce() -> i32) -> i32 {
+    if Some(index) == hint {
+        i32::MIN
+    } else {
+        key()
     }
 }
 
