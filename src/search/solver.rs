@@ -22,6 +22,12 @@
 //! table, `Hash`'s default): 40.4 M positions instead of 49.9 M, in 0.75–0.78 of the time
 //! (three runs alternated with the old build: 3.6–3.8 s against 4.7–5.1 s); 14 plies before
 //! the end 250 M positions in 19.3 s instead of 266 M in 22.9 s.
+//!
+//! Half the time went on waiting for memory: a node's first act is to probe the table, and
+//! the probe missed the cache. A node whose children use the table now computes them all at
+//! once and asks the cache for their table clusters before ordering and searching them, so
+//! those misses overlap: on the same 20 positions 2.56–2.62 s against 3.03–3.48 s without
+//! (three runs alternated), and 14 plies before the end 18.0–19.4 s against 24.2–25.2 s.
 
 use super::control::Control;
 use super::tt::{Bound, TranspositionTable, TtEntry};
@@ -45,6 +51,8 @@ pub(crate) const WIN: Wdl = 1;
 /// every child, and a probe is a cache miss: on the 20 positions 13 plies before the end
 /// (module doc), from 5 plies 3.3–3.4 s, from 6 plies 3.1–3.2 s, from 7 plies 2.8–3.1 s, from
 /// 8 and 9 plies no faster.
+/// With the children's clusters prefetched, 5, 6, 7 and 8 took 3.6, 3.4–3.6, 3.6 and 3.8 s in
+/// two alternated runs (a slower hour of the machine): 7 stays.
 const ETC_FROM_PLIES: u32 = 7;
 
 /// Nodes with fewer plies left are neither looked up in the table nor stored: below, a
@@ -123,6 +131,8 @@ pub(crate) struct Solver<'a, G: Game> {
     moves: Vec<MoveList<G::Move>>,
     /// Per ply, the order of the moves: a sort key and the move's index.
     order: Vec<Vec<(i32, u16)>>,
+    /// Per ply, the position after each move, at nodes whose children use the table.
+    children: Vec<Vec<G>>,
     /// Per side and [`Game::move_code`], what the move's cutoffs were worth this solve
     /// (history heuristic); empty for games whose moves have no codes.
     history: [Vec<i32>; 2],
@@ -137,6 +147,7 @@ impl<'a, G: Game> Solver<'a, G> {
             nodes: 0,
             moves: Vec::new(),
             order: Vec::new(),
+            children: Vec::new(),
             history: [Vec::new(), Vec::new()],
         }
     }
@@ -253,25 +264,45 @@ impl<'a, G: Game> Solver<'a, G> {
             self.moves
                 .resize_with(ply + 1, || Vec::with_capacity(MAX_MOVES));
             self.order.resize_with(ply + 1, Vec::new);
+            self.children.resize_with(ply + 1, Vec::new);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
+        let mut children = std::mem::take(&mut self.children[ply]);
         moves.clear();
         position.generate_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.order[ply] = order;
+            self.children[ply] = children;
             return result_for(position.status(), position.side_to_move());
         }
-        let known_win = self.order_moves(position, left, ply, &moves, hint, &mut order);
+        children.clear();
+        if left > TABLE_FROM_PLIES {
+            // Every child searched (and from ETC_FROM_PLIES every child) is looked up in the
+            // table first, a cache miss each: asking for them all now overlaps the misses.
+            children.extend(moves.iter().map(|&mv| after(position, mv)));
+            for child in &children {
+                self.tt.prefetch(child.hash());
+            }
+        }
+        let known_win =
+            self.order_moves(position, left, ply, (&moves, &children), hint, &mut order);
         let alpha_before = alpha;
         let (mut best, mut best_index) = match known_win {
             Some(index) => (WIN, Some(index)),
             None => (LOSS - 1, None),
         };
         for &(_, index) in order.iter().take_while(|_| known_win.is_none()) {
-            let child = after(position, moves[usize::from(index)]);
-            let result = -self.search(&child, left - 1, ply + 1, -beta, -alpha);
+            let made;
+            let child = match children.get(usize::from(index)) {
+                Some(child) => child,
+                None => {
+                    made = after(position, moves[usize::from(index)]);
+                    &made
+                }
+            };
+            let result = -self.search(child, left - 1, ply + 1, -beta, -alpha);
             if self.control.aborted() {
                 break;
             }
@@ -287,6 +318,7 @@ impl<'a, G: Game> Solver<'a, G> {
         }
         self.moves[ply] = moves;
         self.order[ply] = order;
+        self.children[ply] = children;
         if self.control.aborted() {
             return DRAWN;
         }
@@ -339,7 +371,7 @@ impl<'a, G: Game> Solver<'a, G> {
         position: &G,
         left: u32,
         ply: usize,
-        moves: &[G::Move],
+        (moves, children): (&[G::Move], &[G]),
         hint: Option<u16>,
         order: &mut Vec<(i32, u16)>,
     ) -> Option<u16> {
@@ -360,9 +392,8 @@ impl<'a, G: Game> Solver<'a, G> {
             order.sort_unstable();
             return None;
         }
-        for (index, &mv) in moves.iter().enumerate() {
+        for (index, child) in children.iter().enumerate() {
             let index = index as u16;
-            let child = after(position, mv);
             let lost = self
                 .tt
                 .probe(child.hash(), ply + 1)
