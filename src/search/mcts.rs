@@ -97,11 +97,10 @@ impl Config {
     /// (15 better, 19 worse); at a twentieth of a result per triple, 84.0% at 100 ms (24
     /// better, 30 worse); pairs of adjacent pieces instead of triples, 75.0%; the evaluation's
     /// weighted runs, 79.4% after 102 games (stopped). A glance costs a third of the
-    /// positions visited a second. The triples' code is kept on the repository's branch
-    /// `glance`. The same glance as the prior of new tree nodes instead (as many visits of
-    /// all-moves-as-first results at ½ plus a tenth per triple, which costs nothing
-    /// measurable): 20 such visits scored 83.8% at 100 ms (26 games better, 34 worse), 100
-    /// visits 75.9% after 112 games (stopped); branch `prior`.
+    /// positions visited a second. The same glance as the prior of new tree nodes instead
+    /// (as many visits of all-moves-as-first results at ½ plus a tenth per triple, which
+    /// costs nothing measurable): 20 such visits scored 83.8% at 100 ms (26 games better, 34
+    /// worse), 100 visits 75.9% after 112 games (stopped).
     ///
     /// Time gains: with 150 ms a move against `mcts`'s 100 ms, this configuration scored
     /// 186-2-12 (93.5%; 28 games better, 14 worse than at 100 ms).
@@ -120,7 +119,7 @@ impl Config {
     ///   takes a proven win at once and a proven loss last): E20 75-6-39 (65.0%), E18 60-9-51
     ///   (53.8%), together 59.4% against 58.1% (18 games better, 14 worse); from the start at
     ///   100 ms 81.0% against `mcts` and 46-9-45 against this configuration. No measurable
-    ///   gain for its code (kept on the repository's branch `solver`).
+    ///   gain for its code.
     /// - The last 3 plies of every playout solved exactly (win, draw or loss by alpha-beta,
     ///   1.75 times the positions visited per playout): E20 69-9-42 (61.3%; 14 games better,
     ///   14 worse).
