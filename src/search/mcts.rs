@@ -123,6 +123,10 @@ impl Config {
     /// - The last 3 plies of every playout solved exactly (win, draw or loss by alpha-beta,
     ///   1.75 times the positions visited per playout): E20 69-9-42 (61.3%; 14 games better,
     ///   14 worse).
+    /// - Leaves within 10 plies of the end valued by the exact solver (`search`'s endgame
+    ///   solver and its table) instead of by a playout: E18 63-5-52 (54.6%), where this
+    ///   configuration scored 68-5-47 (58.8%) in a run just before (8 games better, 12
+    ///   worse). Exact values below the tree did not make its averages any better.
     /// - Plain UCT in the last 20 plies (no RAVE or MAST, exploration 1.4, a new tree every
     ///   move): 48.6% on E20 after 72 games where this configuration scored 60.4% (2 better,
     ///   10 worse); stopped.

@@ -23,8 +23,8 @@
 //! (three runs alternated with the old build: 3.6–3.8 s against 4.7–5.1 s); 14 plies before
 //! the end 250 M positions in 19.3 s instead of 266 M in 22.9 s.
 //!
-//! Half the time went on waiting for memory: a node's first act is to probe the table, and
-//! the probe missed the cache. A node whose children use the table now computes them all at
+//! A quarter of the time went on waiting for memory (profile of those 20 solves): a node's
+//! first act is to probe the table, and the probe missed the cache. A node whose children use the table now computes them all at
 //! once and asks the cache for their table clusters before ordering and searching them, so
 //! those misses overlap: on the same 20 positions 2.56–2.62 s against 3.03–3.48 s without
 //! (three runs alternated), and 14 plies before the end 18.0–19.4 s against 24.2–25.2 s.
