@@ -215,6 +215,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// How many moves the side to move is likely to make before the game ends, this one
+    /// included: what time management plans the clock on. [`Game::own_moves_left`] where the
+    /// rules fix it (the default); games of open length whose positions tell how far the end
+    /// is give their estimate; `None` when nothing is known.
+    fn expected_own_moves_left(&self) -> Option<u32> {
+        self.own_moves_left()
+    }
+
     /// Reads a move in this game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 

@@ -466,7 +466,11 @@ pub fn search<G: Game>(
 
 /// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).
 fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
-    time::budget(limits, position.side_to_move(), position.own_moves_left())
+    time::budget(
+        limits,
+        position.side_to_move(),
+        position.expected_own_moves_left(),
+    )
 }
 
 /// A search longer than this announces each root move it starts (`currmove`), as Stockfish
@@ -737,6 +741,30 @@ mod tests {
 
     fn crossjack() -> GameState<CrossJack> {
         GameState::new(CrossJack::start(BoardSize::square(4)).expect("a 4x4 start"))
+    }
+
+    #[test]
+    fn a_clock_is_planned_on_the_moves_the_game_is_expected_to_last() {
+        let start = CrossJack::start(BoardSize::square(8)).expect("an 8x8 start");
+        let clock = Clock {
+            time: [Some(Duration::from_secs(1)); 2],
+            increment: [Duration::from_millis(10); 2],
+            moves_to_go: None,
+        };
+        let limits = Limits {
+            clock: Some(clock),
+            move_overhead: Duration::from_millis(30),
+            ..Limits::default()
+        };
+        let planned = time_budget(&limits, &start).expect("a clock budget");
+        let side = start.side_to_move();
+        let expected = start.expected_own_moves_left();
+        assert_eq!(Some(planned), time::budget(&limits, side, expected));
+        let unknown = time::budget(&limits, side, None).expect("a clock budget");
+        assert!(
+            planned.soft > unknown.soft,
+            "{planned:?} against {unknown:?}"
+        );
     }
 
     /// The result of a JC Shock game with perfect play from here, for the side to move: 1, 0

@@ -58,6 +58,18 @@ pub fn evaluate(position: &CrossJack) -> i32 {
     TICK * (their_ticks - my_ticks)
 }
 
+/// Race lengths of the two players, side to move first: the ticks each needs to reach its
+/// goal row (`None` without access), counting a setting-up player's setup ticks.
+pub fn race_ticks(position: &CrossJack) -> [Option<u32>; 2] {
+    let side = position.side_to_move();
+    [side, side.opponent()].map(|player| {
+        let setup_left = super::SETUP_MARKS.saturating_sub(position.marks_of(player).count_ones());
+        attack_of(position, player)
+            .ticks
+            .map(|ticks| ticks + setup_left.saturating_sub(1))
+    })
+}
+
 /// The attack of `attacker` on its goal row against the other player's filling.
 fn attack_of(position: &CrossJack, attacker: Player) -> Attack {
     attack(
