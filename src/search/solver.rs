@@ -131,11 +131,8 @@ pub(crate) struct Solver<'a, G: Game> {
     control: Control<'a>,
     /// Positions visited.
     pub(crate) nodes: u64,
-    moves: Vec<MoveList<G::Move>>,
-    /// Per ply, the order of the moves: a sort key and the move's index.
-    order: Vec<Vec<(i32, u16)>>,
-    /// Per ply, the position after each move, at nodes whose children use the table.
-    children: Vec<Vec<G>>,
+    /// Per ply, the buffers its nodes reuse.
+    plies: Vec<PlyBuffers<G>>,
     /// Per side and [`Game::move_code`], what the move's cutoffs were worth this solve
     /// (history heuristic); empty for games whose moves have no codes.
     history: [Vec<i32>; 2],
@@ -148,9 +145,7 @@ impl<'a, G: Game> Solver<'a, G> {
             tt,
             control,
             nodes: 0,
-            moves: Vec::new(),
-            order: Vec::new(),
-            children: Vec::new(),
+            plies: Vec::new(),
             history: [Vec::new(), Vec::new()],
         }
     }
@@ -263,21 +258,19 @@ impl<'a, G: Game> Solver<'a, G> {
             }
             hint = entry.move_index;
         }
-        if self.moves.len() <= ply {
-            self.moves
-                .resize_with(ply + 1, || Vec::with_capacity(MAX_MOVES));
-            self.order.resize_with(ply + 1, Vec::new);
-            self.children.resize_with(ply + 1, Vec::new);
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, PlyBuffers::new);
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut order = std::mem::take(&mut self.order[ply]);
-        let mut children = std::mem::take(&mut self.children[ply]);
+        let mut buffers = std::mem::take(&mut self.plies[ply]);
+        let PlyBuffers {
+            moves,
+            order,
+            children,
+        } = &mut buffers;
         moves.clear();
-        position.generate_moves(&mut moves);
+        position.generate_moves(moves);
         if moves.is_empty() {
-            self.moves[ply] = moves;
-            self.order[ply] = order;
-            self.children[ply] = children;
+            self.plies[ply] = buffers;
             return result_for(position.status(), position.side_to_move());
         }
         children.clear();
@@ -285,12 +278,11 @@ impl<'a, G: Game> Solver<'a, G> {
             // Every child searched (and from ETC_FROM_PLIES every child) is looked up in the
             // table first, a cache miss each: asking for them all now overlaps the misses.
             children.extend(moves.iter().map(|&mv| after(position, mv)));
-            for child in &children {
+            for child in children.iter() {
                 self.tt.prefetch(child.hash());
             }
         }
-        let known_win =
-            self.order_moves(position, left, ply, (&moves, &children), hint, &mut order);
+        let known_win = self.order_moves(position, left, ply, (moves, children), hint, order);
         let alpha_before = alpha;
         let (mut best, mut best_index) = match known_win {
             Some(index) => (WIN, Some(index)),
@@ -319,9 +311,7 @@ impl<'a, G: Game> Solver<'a, G> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.order[ply] = order;
-        self.children[ply] = children;
+        self.plies[ply] = buffers;
         if self.control.aborted() {
             return DRAWN;
         }
@@ -409,6 +399,35 @@ impl<'a, G: Game> Solver<'a, G> {
         }
         order.sort_unstable();
         None
+    }
+}
+
+/// The buffers of one ply of the solve, reused by every node at that ply.
+struct PlyBuffers<G: Game> {
+    moves: MoveList<G::Move>,
+    /// The order of the moves: a sort key and the move's index.
+    order: Vec<(i32, u16)>,
+    /// The position after each move, at nodes whose children use the table.
+    children: Vec<G>,
+}
+
+impl<G: Game> PlyBuffers<G> {
+    fn new() -> Self {
+        PlyBuffers {
+            moves: Vec::with_capacity(MAX_MOVES),
+            order: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Default for PlyBuffers<G> {
+    fn default() -> Self {
+        PlyBuffers {
+            moves: Vec::new(),
+            order: Vec::new(),
+            children: Vec::new(),
+        }
     }
 }
 
