@@ -109,6 +109,12 @@ impl JcShock {
         self.plies_left == 0
     }
 
+    /// Whether the board fits in a `u64` (up to 8×8): the bitboard work is then done on
+    /// `u64`s, whose shifts and counts are single instructions where a `u128`'s are not.
+    fn fits_in_u64(&self) -> bool {
+        self.width() <= 8
+    }
+
     /// Moves the pieces that a placement on `square` pulls and puts the mover's piece there,
     /// computing in `W` (see [`Word`]).
     #[inline]
@@ -275,7 +281,7 @@ impl Game for JcShock {
 
     fn play(&mut self, mv: Self::Move) {
         let square = mv.index();
-        if self.width() <= 8 {
+        if self.fits_in_u64() {
             self.place::<u64>(square);
         } else {
             self.place::<u128>(square);
@@ -290,7 +296,7 @@ impl Game for JcShock {
         }
         let [white, black] = self.pieces;
         let geometry = self.geometry();
-        let order = if self.width() <= 8 {
+        let order = if self.fits_in_u64() {
             runs::compare_final(white as u64, black as u64, geometry)
         } else {
             runs::compare_final(white, black, geometry)
@@ -363,7 +369,7 @@ impl Game for JcShock {
         let geometry = self.geometry();
         let weighted = |player: Player| {
             let pieces = self.pieces(player);
-            if self.width() <= 8 {
+            if self.fits_in_u64() {
                 runs::weighted_runs(pieces as u64, geometry)
             } else {
                 runs::weighted_runs(pieces, geometry)
