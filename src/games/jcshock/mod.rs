@@ -354,17 +354,17 @@ impl Game for JcShock {
     /// The side to move scores the opponent's runs and the opponent scores the mover's, so
     /// the value is the weighted difference of the two, long runs weighing most.
     ///
-    /// It does not choose the default search's moves: JC Shock's `search` plays by
-    /// Monte-Carlo playouts, which never call it. It orders the moves of the exact endgame
-    /// solver that runs first within 14 plies of the end (a proof does not depend on it, only
-    /// how soon it comes); it is the evaluation of `go mate`, which is alpha-beta; and the `greedy`
-    /// baseline, which plays the move after which it evaluates best. Its measurement is
-    /// therefore greedy's (`scripts/match.py --game jcshock --depth 1 --games 100`, default
-    /// 8×8; W-D-L, logistic Elo with its 95% interval): greedy against `random` 96-0-4, +552 ±
-    /// 309 Elo (95% [+430, +1047]); a build whose `runs::weighted` answers 0, which leaves
-    /// greedy only the last move's result, 44-2-54 against `random`, −35 ± 68. In the default
-    /// search that build against this one makes no measurable difference: 45-4-51, −21 ± 67
-    /// Elo (`--nodes 100000 --games 100 --random-plies 4`).
+    /// It does not choose the default search's moves: JC Shock's `search` plays by Monte-Carlo
+    /// playouts, which never call it. It orders the moves of the exact endgame solver that runs
+    /// first within 13 or 14 plies of the end (a proof does not depend on it, only how soon it
+    /// comes); it is the evaluation of `go mate`, which is alpha-beta; and the `greedy` baseline,
+    /// which plays the move after which it evaluates best. Its measurement is therefore greedy's
+    /// (`scripts/match.py --game jcshock --depth 1 --games 100`, default 8×8; W-D-L, logistic Elo
+    /// with its 95% interval): greedy against `random` 96-0-4, +552 ± 309 Elo (95% [+430, +1047]);
+    /// a build whose `runs::weighted` answers 0, which leaves greedy only the last move's result,
+    /// 44-2-54 against `random`, −35 ± 68. In the default search that build against this one makes
+    /// no measurable difference: 45-4-51, −21 ± 67 Elo (`--nodes 100000 --games 100 --random-plies
+    /// 4`).
     fn evaluate(&self) -> i32 {
         let geometry = self.geometry();
         let weighted = |player: Player| {
