@@ -114,7 +114,9 @@ const SOLVING_SHARE: u32 = 2;
 /// end, and all 10 at 13 at 1 s (5 of 20 at 100 ms). Measured against `mcts` at 100 ms on the
 /// same 200 openings (`scripts/match.py --game jcshock --random-plies 4 --seed 5`): with 14,
 /// 161-7-32 (82.2%; 73.0 of 100 as first player, who moves 14 plies before the end); with 13,
-/// 171-5-24 (86.8%; 82.0 as first player; 32 games better, 23 worse); with 12, 82.7%.
+/// 171-5-24 (86.8%; 82.0 as first player; 32 games better, 23 worse); with 12, 82.5%. Head to
+/// head, 13 against 14: +23 ± 44 Elo in 200 games at 100 ms, −6 ± 20 in 1,000 at 1 s + 10 ms.
+/// All within the noise: 13 stays because the solver's half move at 14 bought nothing.
 const SOLVABLE_PLIES: u32 = 13;
 
 /// How far from the end the solver is tried when a search has no time limit (`go nodes`,
