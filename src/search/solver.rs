@@ -259,7 +259,7 @@ impl<'a, G: Game> Solver<'a, G> {
             hint = entry.move_index;
         }
         if self.plies.len() <= ply {
-            self.plies.resize_with(ply + 1, PlyBuffers::new);
+            self.plies.resize_with(ply + 1, PlyBuffers::default);
         }
         let mut buffers = std::mem::take(&mut self.plies[ply]);
         let PlyBuffers {
@@ -411,16 +411,7 @@ struct PlyBuffers<G: Game> {
     children: Vec<G>,
 }
 
-impl<G: Game> PlyBuffers<G> {
-    fn new() -> Self {
-        PlyBuffers {
-            moves: Vec::with_capacity(MAX_MOVES),
-            order: Vec::new(),
-            children: Vec::new(),
-        }
-    }
-}
-
+// Not derived: a derive would ask `G: Default` of every game.
 impl<G: Game> Default for PlyBuffers<G> {
     fn default() -> Self {
         PlyBuffers {

@@ -39,13 +39,13 @@ impl TimeBudget {
 }
 
 /// The time `side` may spend under `limits`; `None` when no time limit applies (no
-/// `movetime` and no clock). `own_moves_left` is how many moves `side` still has to make,
+/// `movetime` and no clock). `moves_left` is how many moves `side` still has to make,
 /// exactly where the game's rules fix it and else as the position suggests, if it does
 /// ([`crate::games::Game::expected_own_moves_left`]). A clock that gives
 /// only the opponent's time counts as an empty clock for `side`, as in Stockfish: the engine
 /// then moves at once instead of waiting for a `stop` that a clock-driven controller never
 /// sends.
-pub fn budget(limits: &Limits, side: Player, own_moves_left: Option<u32>) -> Option<TimeBudget> {
+pub fn budget(limits: &Limits, side: Player, moves_left: Option<u32>) -> Option<TimeBudget> {
     let overhead = limits.move_overhead;
     let fixed = limits
         .movetime
@@ -54,7 +54,7 @@ pub fn budget(limits: &Limits, side: Player, own_moves_left: Option<u32>) -> Opt
         clock_budget(
             clock.time_left(side).unwrap_or(Duration::ZERO),
             clock.increment(side),
-            planned_moves(clock.moves_to_go, own_moves_left),
+            planned_moves(clock.moves_to_go, moves_left),
             overhead,
         )
     });
@@ -78,8 +78,8 @@ pub fn movetime_budget(movetime: Duration, overhead: Duration) -> TimeBudget {
 /// How many of its own moves the side to move must make on the time left: until the next
 /// time control or the (expected) end of the game, whichever comes first; 20 when neither is
 /// known.
-pub fn planned_moves(moves_to_go: Option<u32>, own_moves_left: Option<u32>) -> u32 {
-    [moves_to_go, own_moves_left]
+pub fn planned_moves(moves_to_go: Option<u32>, moves_left: Option<u32>) -> u32 {
+    [moves_to_go, moves_left]
         .into_iter()
         .flatten()
         .filter(|&m| m > 0)
