@@ -91,9 +91,10 @@ impl Config {
     ///   random) instead of every move, on the openings of the runs above and below (`--seed
     ///   5`): at 100 ms 169-10-21 (87.0%, 200 games) where every move by MAST scored 171-5-24
     ///   (86.8%); at 1 s 86-7-7 (89.5%, 100 games; as first player 40-6-4) where it scored
-    ///   78-5-17 (80.5%; its four runs at 1 s pooled 302-27-71, 78.9%). Playouts are a fifth
-    ///   faster (13.2 M positions a second instead of 10.9 M, `go nodes 3000000` after `d4 e5`),
-    ///   and less bent on what the tables learnt, which at 1 s have settled.
+    ///   78-5-17 (80.5%; the build before it, solver from 14 plies, 78.9% in four runs); on
+    ///   new openings (`--seed 7`) 82-3-15 (83.5%), both 1 s runs 86.5%. Head to head, 494-44-462 (+11 ± 20 Elo) in 1,000 games at 1 s + 10 ms. Playouts are
+    ///   a fifth faster (13.2 M positions a second instead of 10.9 M, `go nodes 3000000` after
+    ///   `d4 e5`), and less bent on what the tables learnt, which at 1 s have settled.
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
