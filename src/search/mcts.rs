@@ -5,9 +5,9 @@
 //! against in matches. [`Config::STRONG`] adds, for games that name their moves with
 //! [`Game::move_code`], "all moves as first" (RAVE) in the tree, playouts that half of the
 //! time lean toward the moves that did well so far, alone and as replies to the move before
-//! (MAST and its pairs),
-//! leaves that get children only after a few playouts and a tree kept from one move to the
-//! next. It needs nothing from a game but its rules, so it plays every game the same way.
+//! (MAST and its pairs), leaves that get children only after a few playouts and a tree kept
+//! from one move to the next. It needs nothing from a game but its rules, so it plays every
+//! game the same way.
 
 use std::time::{Duration, Instant};
 
@@ -92,9 +92,10 @@ impl Config {
     ///   5`): at 100 ms 169-10-21 (87.0%, 200 games) where every move by MAST scored 171-5-24
     ///   (86.8%); at 1 s 86-7-7 (89.5%, 100 games; as first player 40-6-4) where it scored
     ///   78-5-17 (80.5%; the build before it, solver from 14 plies, 78.9% in four runs); on
-    ///   new openings (`--seed 7`) 82-3-15 (83.5%), both 1 s runs 86.5%. Head to head, 494-44-462 (+11 ± 20 Elo) in 1,000 games at 1 s + 10 ms. Playouts are
-    ///   a fifth faster (13.2 M positions a second instead of 10.9 M, `go nodes 3000000` after
-    ///   `d4 e5`), and less bent on what the tables learnt, which at 1 s have settled.
+    ///   new openings (`--seed 7`) 82-3-15 (83.5%), both 1 s runs 86.5%. Head to head,
+    ///   494-44-462 (+11 ± 20 Elo) in 1,000 games at 1 s + 10 ms. Playouts are a fifth faster
+    ///   (13.2 M positions a second instead of 10.9 M, `go nodes 3000000` after `d4 e5`), and
+    ///   less bent on what the tables learnt, which at 1 s have settled.
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
