@@ -3,11 +3,11 @@
 //! [`Config::PLAIN`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
 //! end of the game, a fresh tree for every search — the yardstick that `search` is measured
 //! against in matches. [`Config::STRONG`] adds, for games that name their moves with
-//! [`Game::move_code`], "all moves as first" (RAVE) in the tree, playouts that half of the
-//! time lean toward the moves that did well so far, alone and as replies to the move before
-//! (MAST and its pairs), leaves that get children only after a few playouts and a tree kept
-//! from one move to the next. It needs nothing from a game but its rules, so it plays every
-//! game the same way.
+//! [`Game::move_code`], "all moves as first" (RAVE, within a window of plies) in the tree,
+//! playouts that half of the time lean toward the moves that did well so far, alone and as
+//! replies to the move before (MAST and its pairs), leaves that get children only after a few
+//! playouts and a tree kept from one move to the next. It needs nothing from a game but its
+//! rules, so it plays every game the same way.
 
 use std::time::{Duration, Instant};
 
@@ -43,6 +43,11 @@ pub(crate) struct Config {
     /// With MAST, the share of playout moves that are the better of two random moves; the
     /// others are one uniformly random move. 1 makes every move MAST's choice.
     pub(crate) mast_share: f64,
+    /// With RAVE, how many plies after a node's position a move of its player still counts
+    /// as played "first" there: a square filled much later, after the board has changed
+    /// around it, says little about placing there now. `usize::MAX` counts the whole
+    /// iteration.
+    pub(crate) amaf_window: usize,
 }
 
 impl Config {
@@ -55,6 +60,7 @@ impl Config {
         expand_after: 0,
         pairs: 0.0,
         mast_share: 0.0,
+        amaf_window: usize::MAX,
     };
 
     /// UCT with RAVE, and playouts guided by MAST and pairs of moves, for the `search` strategy of
@@ -96,6 +102,23 @@ impl Config {
     ///   494-44-462 (+11 ± 20 Elo) in 1,000 games at 1 s + 10 ms. Playouts are a fifth faster
     ///   (13.2 M positions a second instead of 10.9 M, `go nodes 3000000` after `d4 e5`), and
     ///   less bent on what the tables learnt, which at 1 s have settled.
+    /// - RAVE's window (`amaf_window`; all moves as first within 32 plies of a node instead
+    ///   of to the end of the game), on the same openings at 100 ms (200 games): 32 plies
+    ///   181-2-17 (91.0%; as first player 84-2-14) where the whole iteration scored 169-10-21
+    ///   (87.0%; as first player 74-9-17), 16 plies 162-4-34 (82.0%). In JC Shock the pulls
+    ///   empty and refill squares, corners above all: a square filled 40 plies later is
+    ///   another move than a placement there now. At 1 s on new openings (`--seed 7`, 100
+    ///   games) 83-2-15 (84.0%) where the whole iteration scored 82-3-15: no change there.
+    ///   Head to head at 100 ms, 107-6-87 (+35 ± 40 Elo, 200 games).
+    ///
+    /// Tried on top of the MAST share and dropped, on those openings at 100 ms (200 games,
+    /// against 169-10-21): a share of 0.25, 171-9-20 (87.8%), but at 1 s on new openings
+    /// (`--seed 7`) 57-0-22 after 79 games where 0.5 scored 82-3-15 in 100 (stopped); the
+    /// root player's playout moves by the share, the opponent's uniformly random (a fallible
+    /// opponent), 160-5-35 (81.2%); MAST's average of a move in its surroundings (which of
+    /// the mover's or the opponent's pieces it ends up next to in each direction, 81 cases)
+    /// weighing a quarter of a playout move's value, 147-5-48 (74.8%), its positions a
+    /// second down by a third.
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
@@ -166,6 +189,7 @@ impl Config {
         expand_after: 4,
         pairs: 0.5,
         mast_share: 0.5,
+        amaf_window: 32,
     };
 }
 
@@ -254,8 +278,9 @@ pub(crate) struct Mcts<G: Game> {
     /// Every move of the running iteration from the root, tree and playout, with its mover
     /// (for RAVE).
     line: Vec<(usize, Player)>,
-    /// Per player and move code, the iteration that last marked the code as played (RAVE).
-    marks: [Vec<u32>; 2],
+    /// Per player and move code, the iteration that last marked the code as played and the
+    /// index in `line` of its earliest play in that iteration (RAVE).
+    marks: [Vec<(u32, u32)>; 2],
     /// Per player and move code, the results summed and the playouts counted of the
     /// iterations in which the player made the move (MAST), when on.
     mast: [Vec<(f32, f32)>; 2],
@@ -339,7 +364,7 @@ impl<G: Game> Mcts<G> {
         };
         for marks in &mut self.marks {
             marks.clear();
-            marks.resize(codes, 0);
+            marks.resize(codes, (0, 0));
         }
         let mast_codes = if self.config.mast { codes } else { 0 };
         for table in &mut self.mast {
@@ -698,13 +723,14 @@ impl<G: Game> Mcts<G> {
         if rave {
             self.iteration = self.iteration.wrapping_add(1).max(1);
             if self.iteration == 1 {
-                self.marks.iter_mut().for_each(|m| m.fill(0));
+                self.marks.iter_mut().for_each(|m| m.fill((0, 0)));
             }
-            // The playout's moves; the loop below adds the tree's as it walks up.
+            // The playout's moves, last first so that each code keeps its earliest play; the
+            // loop below adds the tree's as it walks up.
             let tree_moves = self.path.len() - 1;
-            for i in tree_moves..self.line.len() {
+            for i in (tree_moves..self.line.len()).rev() {
                 let (code, player) = self.line[i];
-                self.mark(code, player);
+                self.mark(code, player, i);
             }
         }
         for depth in (0..self.path.len()).rev() {
@@ -721,21 +747,23 @@ impl<G: Game> Mcts<G> {
             if rave {
                 if depth < self.path.len() - 1 {
                     let (code, player) = self.line[depth];
-                    self.mark(code, player);
+                    self.mark(code, player, depth);
                 }
-                self.credit_amaf(node, to_move, status);
+                self.credit_amaf(node, to_move, status, depth);
             }
         }
     }
 
-    fn mark(&mut self, code: usize, player: Player) {
+    /// Marks `code` as played by `player` at index `ply` of the line, in this iteration.
+    fn mark(&mut self, code: usize, player: Player, ply: usize) {
         if let Some(mark) = self.marks[player.index()].get_mut(code) {
-            *mark = self.iteration;
+            *mark = (self.iteration, ply as u32);
         }
     }
 
-    /// Credits `status` to the children of `node` whose move `to_move` played from there on.
-    fn credit_amaf(&mut self, node: usize, to_move: Player, status: Status) {
+    /// Credits `status` to the children of `node`, the path's node at `depth`, whose move
+    /// `to_move` played from there on, within [`Config::amaf_window`] plies.
+    fn credit_amaf(&mut self, node: usize, to_move: Player, status: Status, depth: usize) {
         let parent = self.nodes[node];
         if !parent.expanded {
             return;
@@ -743,8 +771,12 @@ impl<G: Game> Mcts<G> {
         let result = result_for(status, to_move);
         let first = parent.first_child as usize;
         let marks = &self.marks[to_move.index()];
+        let horizon = depth.saturating_add(self.config.amaf_window);
+        let counts = |&(iteration, ply): &(u32, u32)| {
+            iteration == self.iteration && (ply as usize) < horizon
+        };
         for child in &mut self.nodes[first..first + parent.children as usize] {
-            if marks.get(child.code as usize) == Some(&self.iteration) {
+            if marks.get(child.code as usize).is_some_and(counts) {
                 child.amaf_visits += 1;
                 child.amaf_reward += result as f32;
             }
@@ -1198,6 +1230,56 @@ mod tests {
         let credited: f32 = tree.pairs.iter().flatten().map(|&(_, visits)| visits).sum();
         assert_eq!(credited, 2.0, "only the two pairs of the line");
         assert_eq!(tree.mast[one.index()][3], (0.0, 1.0));
+    }
+
+    /// The all-moves-as-first visits each root child gets from one iteration whose line,
+    /// all of it played out below the root, is `line`, with RAVE counting `window` plies.
+    fn amaf_credit_of(window: usize, line: &[(usize, Player)]) -> Vec<(usize, u32)> {
+        let mut state = jcshock();
+        let config = Config {
+            amaf_window: window,
+            ..Config::STRONG
+        };
+        let mut tree = Mcts::new(config, 1);
+        grow(&mut tree, &mut state, 1);
+        let before: Vec<u32> = tree.nodes.iter().map(|n| n.amaf_visits).collect();
+        tree.path.clear();
+        tree.path.push(0);
+        tree.movers.clear();
+        tree.movers.push(state.position().side_to_move());
+        tree.line.clear();
+        tree.line.extend_from_slice(line);
+        tree.back_up(Status::Draw);
+        let root = tree.nodes[0];
+        let first = root.first_child as usize;
+        (first..first + root.children as usize)
+            .filter(|&c| tree.nodes[c].amaf_visits > before[c])
+            .map(|c| {
+                (
+                    tree.nodes[c].code as usize,
+                    tree.nodes[c].amaf_visits - before[c],
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rave_counts_a_move_only_within_its_window_after_the_node() {
+        let (one, two) = (Player::One, Player::Two);
+        // Player one moves first on 5×5 and plays codes 3, 9 and 12, plies 0, 2 and 4.
+        let line = [(3, one), (4, two), (9, one), (5, two), (12, one)];
+        assert_eq!(amaf_credit_of(4, &line), [(3, 1), (9, 1)]);
+        assert_eq!(amaf_credit_of(usize::MAX, &line), [(3, 1), (9, 1), (12, 1)]);
+        assert_eq!(amaf_credit_of(1, &line), [(3, 1)]);
+    }
+
+    #[test]
+    fn a_move_played_twice_counts_from_its_earliest_play() {
+        let (one, two) = (Player::One, Player::Two);
+        let line = [(3, one), (4, two), (9, one), (5, two), (3, one)];
+        assert_eq!(amaf_credit_of(2, &line), [(3, 1)], "once, from ply 0");
+        let late = [(9, one), (4, two), (3, one), (5, two), (3, one)];
+        assert_eq!(amaf_credit_of(2, &late), [(9, 1)], "first played at ply 2");
     }
 
     #[test]
