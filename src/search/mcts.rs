@@ -108,8 +108,10 @@ impl Config {
     ///   (87.0%; as first player 74-9-17), 16 plies 162-4-34 (82.0%). In JC Shock the pulls
     ///   empty and refill squares, corners above all: a square filled 40 plies later is
     ///   another move than a placement there now. At 1 s on new openings (`--seed 7`, 100
-    ///   games) 83-2-15 (84.0%) where the whole iteration scored 82-3-15: no change there.
-    ///   Head to head at 100 ms, 107-6-87 (+35 ± 40 Elo, 200 games).
+    ///   games) 83-2-15 (84.0%) where the whole iteration scored 82-3-15: no change there;
+    ///   at 100 ms on those openings 160-11-29 (82.8%) against 166-9-25 (85.2%), so both sets
+    ///   at 100 ms 86.9% against 86.5%: no measurable gain against `mcts`. Head to head at
+    ///   100 ms, 107-6-87 (+35 ± 40 Elo, 200 games): kept on that.
     ///
     /// Tried on top of the MAST share and dropped, on those openings at 100 ms (200 games,
     /// against 169-10-21): a share of 0.25, 171-9-20 (87.8%), but at 1 s on new openings
