@@ -245,6 +245,12 @@ impl<M> Node<M> {
         }
     }
 
+    /// The indices of the node's children in the tree (none before it is expanded).
+    fn child_range(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.children as usize
+    }
+
     fn mean(&self) -> f64 {
         if self.visits == 0 {
             0.5
@@ -463,8 +469,7 @@ impl<G: Game> Mcts<G> {
         if depth == 0 || !parent.expanded {
             return None;
         }
-        let first = parent.first_child as usize;
-        (first..first + parent.children as usize).find_map(|child| {
+        parent.child_range().find_map(|child| {
             let mut next = at.clone();
             next.play(self.nodes[child].mv?);
             self.find_below(&next, child, position, depth - 1)
@@ -482,8 +487,7 @@ impl<G: Game> Mcts<G> {
         while next < tree.len() {
             let copy = tree[next];
             if copy.expanded {
-                let first = copy.first_child as usize;
-                let block = &self.nodes[first..first + copy.children as usize];
+                let block = &self.nodes[copy.child_range()];
                 tree[next].first_child = tree.len() as u32;
                 tree.extend_from_slice(block);
             }
@@ -494,8 +498,7 @@ impl<G: Game> Mcts<G> {
 
     fn every_root_move_tried(&self) -> bool {
         let root = &self.nodes[0];
-        let first = root.first_child as usize;
-        (first..first + root.children as usize)
+        root.child_range()
             .all(|child| self.nodes[child].visits > 0 || self.banned(0, child))
     }
 
@@ -545,10 +548,9 @@ impl<G: Game> Mcts<G> {
     /// generation order.
     fn select(&self, node: usize) -> usize {
         let parent = &self.nodes[node];
-        let first = parent.first_child as usize;
-        let children = first..first + parent.children as usize;
+        let children = parent.child_range();
         let exploration = self.config.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
-        let mut best = first;
+        let mut best = children.start;
         let mut best_value = f64::NEG_INFINITY;
         for child in children {
             if self.banned(node, child) {
@@ -771,13 +773,12 @@ impl<G: Game> Mcts<G> {
             return;
         }
         let result = result_for(status, to_move);
-        let first = parent.first_child as usize;
         let marks = &self.marks[to_move.index()];
         let horizon = depth.saturating_add(self.config.amaf_window);
         let counts = |&(iteration, ply): &(u32, u32)| {
             iteration == self.iteration && (ply as usize) < horizon
         };
-        for child in &mut self.nodes[first..first + parent.children as usize] {
+        for child in &mut self.nodes[parent.child_range()] {
             if marks.get(child.code as usize).is_some_and(counts) {
                 child.amaf_visits += 1;
                 child.amaf_reward += result as f32;
@@ -788,8 +789,8 @@ impl<G: Game> Mcts<G> {
     /// The most visited child of `node` (not a banned root move).
     fn best_child(&self, node: usize) -> Option<usize> {
         let parent = &self.nodes[node];
-        let first = parent.first_child as usize;
-        (first..first + parent.children as usize)
+        parent
+            .child_range()
             .filter(|&c| !self.banned(node, c))
             .max_by_key(|&c| self.nodes[c].visits)
     }
@@ -797,8 +798,7 @@ impl<G: Game> Mcts<G> {
     /// Each root move with its visits.
     pub(crate) fn root_visits(&self) -> impl Iterator<Item = (G::Move, u32)> + '_ {
         let root = &self.nodes[0];
-        let first = root.first_child as usize;
-        (first..first + root.children as usize)
+        root.child_range()
             .filter(|&c| !self.banned(0, c))
             .filter_map(|c| self.nodes[c].mv.map(|mv| (mv, self.nodes[c].visits)))
     }
@@ -807,8 +807,7 @@ impl<G: Game> Mcts<G> {
     /// the tree has no such child).
     pub(crate) fn line_of(&self, state: &mut GameState<G>, mv: G::Move, time: Duration) -> Info {
         let root = &self.nodes[0];
-        let first = root.first_child as usize;
-        let child = (first..first + root.children as usize).find(|&c| self.nodes[c].mv == Some(mv));
+        let child = root.child_range().find(|&c| self.nodes[c].mv == Some(mv));
         let mut info = self.info(state, time, child);
         if info.pv.is_empty() {
             info.pv = super::notation(state, &[mv]);
@@ -826,10 +825,7 @@ impl<G: Game> Mcts<G> {
             return;
         }
         let root = &self.nodes[0];
-        let first = root.first_child as usize;
-        let mut children: Vec<usize> = (first..first + root.children as usize)
-            .filter(|&c| !self.banned(0, c))
-            .collect();
+        let mut children: Vec<usize> = root.child_range().filter(|&c| !self.banned(0, c)).collect();
         // Ties go to the later child, as in `best_child`, so that line 1 is the move played.
         children.sort_by_key(|&c| std::cmp::Reverse((self.nodes[c].visits, c)));
         for (rank, &child) in children.iter().take(run.lines).enumerate() {
@@ -1025,8 +1021,7 @@ mod tests {
         assert_eq!(last[0].pv.first(), best.as_ref());
         let root = &tree.nodes[0];
         let visits = |text: &String| {
-            let first = root.first_child as usize;
-            (first..first + root.children as usize)
+            root.child_range()
                 .find(|&c| {
                     tree.nodes[c]
                         .mv
@@ -1038,9 +1033,7 @@ mod tests {
         };
         let counts: Vec<Option<u32>> = last.iter().map(|info| visits(&info.pv[0])).collect();
         assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
-        let most = (0..root.children as usize)
-            .map(|i| tree.nodes[root.first_child as usize + i].visits)
-            .max();
+        let most = root.child_range().map(|c| tree.nodes[c].visits).max();
         assert_eq!(counts[0], most);
     }
 
@@ -1088,8 +1081,7 @@ mod tests {
         tree.ban_at_root(&[favourite]);
         grow(&mut tree, &mut state, 2000);
         let root = tree.nodes[0];
-        let first = root.first_child as usize;
-        let children = &tree.nodes[first..first + root.children as usize];
+        let children = &tree.nodes[root.child_range()];
         let banned = children.iter().find(|c| c.mv == Some(favourite)).unwrap();
         assert_eq!(banned.visits, 0);
         assert!(children
@@ -1253,8 +1245,7 @@ mod tests {
         tree.line.extend_from_slice(line);
         tree.back_up(Status::Draw);
         let root = tree.nodes[0];
-        let first = root.first_child as usize;
-        (first..first + root.children as usize)
+        root.child_range()
             .filter(|&c| tree.nodes[c].amaf_visits > before[c])
             .map(|c| {
                 (
