@@ -286,9 +286,10 @@ pub(crate) struct Mcts<G: Game> {
     /// Every move of the running iteration from the root, tree and playout, with its mover
     /// (for RAVE).
     line: Vec<(usize, Player)>,
-    /// Per player and move code, the iteration that last marked the code as played and the
-    /// index in `line` of its earliest play in that iteration (RAVE).
-    marks: [Vec<(u32, u32)>; 2],
+    /// Per player and move code, the iteration that last marked the code as played (high 32
+    /// bits) and the index in `line` of its earliest play in that iteration (low 32 bits), for
+    /// RAVE: one key, so that one comparison tells whether a play counts for a node.
+    marks: [Vec<u64>; 2],
     /// Per player and move code, the results summed and the playouts counted of the
     /// iterations in which the player made the move (MAST), when on.
     mast: [Vec<(f32, f32)>; 2],
@@ -372,7 +373,7 @@ impl<G: Game> Mcts<G> {
         };
         for marks in &mut self.marks {
             marks.clear();
-            marks.resize(codes, (0, 0));
+            marks.resize(codes, 0);
         }
         let mast_codes = if self.config.mast { codes } else { 0 };
         for table in &mut self.mast {
@@ -727,7 +728,7 @@ impl<G: Game> Mcts<G> {
         if rave {
             self.iteration = self.iteration.wrapping_add(1).max(1);
             if self.iteration == 1 {
-                self.marks.iter_mut().for_each(|m| m.fill((0, 0)));
+                self.marks.iter_mut().for_each(|m| m.fill(0));
             }
             // The playout's moves, last first so that each code keeps its earliest play; the
             // loop below adds the tree's as it walks up.
@@ -761,7 +762,7 @@ impl<G: Game> Mcts<G> {
     /// Marks `code` as played by `player` at index `ply` of the line, in this iteration.
     fn mark(&mut self, code: usize, player: Player, ply: usize) {
         if let Some(mark) = self.marks[player.index()].get_mut(code) {
-            *mark = (self.iteration, ply as u32);
+            *mark = mark_key(self.iteration, ply);
         }
     }
 
@@ -775,11 +776,12 @@ impl<G: Game> Mcts<G> {
         let result = result_for(status, to_move);
         let marks = &self.marks[to_move.index()];
         let horizon = depth.saturating_add(self.config.amaf_window);
-        let counts = |&(iteration, ply): &(u32, u32)| {
-            iteration == self.iteration && (ply as usize) < horizon
-        };
+        let iteration = self.iteration;
         for child in &mut self.nodes[parent.child_range()] {
-            if marks.get(child.code as usize).is_some_and(counts) {
+            if marks
+                .get(child.code as usize)
+                .is_some_and(|&key| marked_before(key, iteration, horizon))
+            {
                 child.amaf_visits += 1;
                 child.amaf_reward += result as f32;
             }
@@ -934,6 +936,22 @@ fn inverse_sqrt(visits: f64) -> f64 {
 
 fn beta(visits: f64, k: f64) -> f64 {
     (k / (3.0 * visits + k)).sqrt()
+}
+
+/// The RAVE mark of a play at index `ply` of the line of iteration `iteration`.
+#[inline]
+fn mark_key(iteration: u32, ply: usize) -> u64 {
+    u64::from(iteration) << 32 | ply as u64
+}
+
+/// Whether the mark `key` is a play of iteration `iteration` at a line index below `horizon`.
+#[inline]
+fn marked_before(key: u64, iteration: u32, horizon: usize) -> bool {
+    // This iteration's keys below the horizon are `base` plus less than `horizon`; an older
+    // iteration's key lies at least 2³² below `base`, so its wrapped difference is at least
+    // 2³², which the capped horizon never exceeds.
+    let base = mark_key(iteration, 0);
+    key.wrapping_sub(base) < horizon.min(1 << 32) as u64
 }
 
 /// A MAST entry's average result, with half a win of prior so that an unplayed move (or no
@@ -1273,6 +1291,21 @@ mod tests {
         assert_eq!(amaf_credit_of(2, &line), [(3, 1)], "once, from ply 0");
         let late = [(9, one), (4, two), (3, one), (5, two), (3, one)];
         assert_eq!(amaf_credit_of(2, &late), [(9, 1)], "first played at ply 2");
+    }
+
+    #[test]
+    fn a_mark_of_an_earlier_iteration_never_counts() {
+        let whole_game = usize::MAX;
+        for (iteration, ply) in [(1, 0), (7, 3), (7, u32::MAX as usize), (u32::MAX - 1, 5)] {
+            let key = mark_key(iteration, ply);
+            assert!(marked_before(key, iteration, ply + 1));
+            assert!(
+                !marked_before(key, iteration, ply),
+                "ply {ply} is past the horizon"
+            );
+            assert!(!marked_before(key, iteration + 1, whole_game));
+        }
+        assert!(!marked_before(0, 1, whole_game), "a mark never set");
     }
 
     #[test]
