@@ -126,11 +126,12 @@ impl Config {
     /// of the `--seed 5` and `--seed 7` openings, where this configuration scored 172-8-20
     /// (88.0%) and 164-7-29 (83.8%): RAVE's equivalence parameter 1200, 163-8-29 (83.5%) and
     /// 161-10-29 (83.0%), and 300, 164-8-28 (84.0%) and 167-6-27 (85.0%); a window of 48
-    /// plies, 163-4-33 (82.5%) and 158-6-26 in 190 games (84.7%); GRAVE (a node with fewer than 50 playouts weighs its children by
-    /// the all-moves-as-first results of the deepest ancestor with the same player to move
-    /// and 50 playouts or more), 168-10-22 (86.5%) and 168-4-28 (85.0%); new children
-    /// starting from their grandparent's all-moves-as-first results (at most 20 visits'
-    /// worth), 164-5-31 (83.2%) on `--seed 5`.
+    /// plies, 163-4-33 (82.5%) and 158-6-26 in 190 games (84.7%); GRAVE (a node with fewer
+    /// than 50 playouts weighs its children by the all-moves-as-first results of the
+    /// deepest ancestor with the same player to move and 50 playouts or more), 168-10-22
+    /// (86.5%) and 168-4-28 (85.0%); new children starting from their grandparent's
+    /// all-moves-as-first results (at most 20 visits' worth), 164-5-31 (83.2%) on `--seed 5`.
+    /// None measurably better: this configuration's two runs differ by as much.
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
