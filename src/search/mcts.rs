@@ -132,6 +132,18 @@ impl Config {
     /// (86.5%) and 168-4-28 (85.0%); new children starting from their grandparent's
     /// all-moves-as-first results (at most 20 visits' worth), 164-5-31 (83.2%) on `--seed 5`.
     /// None measurably better: this configuration's two runs differ by as much.
+    /// Later, on the same openings and against the same figures, also dropped: MAST tables
+    /// kept apart for every 16 plies of the game (a move's average in each quarter of JC
+    /// Shock's 62 plies, in the spirit of the window), 175-3-22 (88.2%) and 169-5-26
+    /// (85.8%), but head to head against this configuration 85-15-100 (−26 ± 42 Elo, 200
+    /// games, `--seed 11`); the pair tables kept apart by quarter too, 161-9-30 (82.8%) on
+    /// `--seed 5`; leaves expanded after 8 playouts instead of 4, 167-7-26 (85.2%) and
+    /// 166-7-27 (84.8%); PoolRAVE (Rimmel et al. 2011: playout moves drawn, when still
+    /// legal, from the 10 children with the best all-moves-as-first results of the deepest
+    /// node of the path with the mover to move and 64 playouts or more), for half of the
+    /// playout moves 152-4-44 (77.0%), for a fifth of them in a playout's first 16 plies
+    /// 154-5-41 (78.2%), both on `--seed 5`: the pools took a fifth of the positions visited
+    /// a second, and the moves they chose judged worse.
     ///
     /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
     /// configuration on the same openings): unvisited children below the root valued by
