@@ -134,8 +134,9 @@ impl Config {
     ///   11`). At 1 s on `--seed 5` (100 games) 87-4-9 (89.0%) where this configuration
     ///   without it scored 81-4-15 (83.0%). With the kept tree started from the most
     ///   visited node of its position, at 100 ms 177-5-18 (89.8%) and 172-6-22 (87.5%) on
-    ///   the two sets: the four runs 89.9%; head to head against this configuration
-    ///   without the tail, 118-10-72 (+81 ± 41 Elo). The tail costs a sixth of the playouts.
+    ///   the two sets, 182-4-14 (92.0%) on `--seed 9`: the five runs with the tail 90.3%;
+    ///   head to head against this configuration without the tail, 118-10-72 (+81 ± 41
+    ///   Elo). The tail costs a sixth of the playouts.
     ///
     /// Tried on top of the MAST share and dropped, on those openings at 100 ms (200 games,
     /// against 169-10-21): a share of 0.25, 171-9-20 (87.8%), but at 1 s on new openings
