@@ -16,6 +16,7 @@ use super::buffers::SearchBuffers;
 use super::control::Control;
 use super::info::{Info, Score};
 use super::rng::Rng;
+use super::solver::perfect_end;
 use crate::games::{Game, GameState, MoveList, Player, Status, MAX_MOVES};
 
 /// How a Monte-Carlo search weighs what it has seen.
@@ -1022,29 +1023,6 @@ fn marked_before(key: u64, iteration: u32, horizon: usize) -> bool {
     key.wrapping_sub(base) < horizon.min(1 << 32) as u64
 }
 
-/// The status at the end of a game of fixed length that ends `buffers.len()` plies after
-/// `position`, both sides playing perfectly: minimax over every line, each ply with its
-/// move buffer. A mover takes the first win it finds.
-fn perfect_end<G: Game>(position: &G, buffers: &mut [MoveList<G::Move>]) -> Status {
-    let Some((moves, deeper)) = buffers.split_first_mut() else {
-        return position.status();
-    };
-    moves.clear();
-    position.generate_moves(moves);
-    let mover = position.side_to_move();
-    let mut best = None;
-    for &mv in moves.iter() {
-        let mut child = position.clone();
-        child.play(mv);
-        match perfect_end(&child, deeper) {
-            Status::Won(winner) if winner == mover => return Status::Won(mover),
-            Status::Won(_) => best = best.or(Some(Status::Won(mover.opponent()))),
-            _ => best = Some(Status::Draw),
-        }
-    }
-    best.unwrap_or_else(|| position.status())
-}
-
 /// A MAST entry's average result, with half a win of prior so that an unplayed move (or no
 /// entry) is worth ½.
 #[inline]
@@ -1444,23 +1422,6 @@ mod tests {
         assert_eq!(result_for(Status::Draw, Player::Two), 0.5);
     }
 
-    /// JC Shock positions on 4×4, two plies before the end, after random games.
-    fn two_plies_before_the_end(games: u64) -> Vec<JcShock> {
-        let start = JcShock::start(BoardSize::square(4)).unwrap();
-        (0..games)
-            .map(|seed| {
-                let mut rng = Rng::new(seed + 1);
-                let mut position = start.clone();
-                while position.plies_left() > Some(2) {
-                    let mut moves = Vec::new();
-                    position.generate_moves(&mut moves);
-                    position.play(moves[rng.below(moves.len())]);
-                }
-                position
-            })
-            .collect()
-    }
-
     /// How good the end `status` is for `player`: 2 a win, 1 a draw, 0 a loss.
     fn worth(status: Status, player: Player) -> u8 {
         match status {
@@ -1494,7 +1455,10 @@ mod tests {
 
     #[test]
     fn a_playout_plays_its_last_plies_perfectly() {
-        let positions = two_plies_before_the_end(40);
+        let mut rng = Rng::new(1);
+        let positions: Vec<JcShock> = (0..40)
+            .map(|_| super::super::solver::random_ending(4, 2, &mut rng))
+            .collect();
         let mut perfect = Mcts::<JcShock>::new(Config::STRONG, 5);
         let mut random = Mcts::<JcShock>::new(Config::PLAIN, 5);
         let mut random_endings_differ = false;

@@ -114,15 +114,30 @@ fn known_bounds(entry: &TtEntry, left: u32) -> Option<(Wdl, Wdl)> {
 /// [`TABLE_FROM_PLIES`], so a few thousand positions at most), which must be right even when
 /// the solve that proved the line has used up its limits.
 fn minimax<G: Game>(position: &G, left: u32) -> Wdl {
-    let mut moves = Vec::with_capacity(MAX_MOVES);
-    if left > 0 {
-        position.generate_moves(&mut moves);
+    let mut buffers = vec![Vec::with_capacity(MAX_MOVES); left as usize];
+    result_for(perfect_end(position, &mut buffers), position.side_to_move())
+}
+
+/// The status at the end of a game of fixed length that ends `buffers.len()` plies after
+/// `position`, both sides playing perfectly: minimax over every line, each ply with its
+/// move buffer (so that playouts, which end this way, allocate nothing). A mover takes the
+/// first win it finds.
+pub(crate) fn perfect_end<G: Game>(position: &G, buffers: &mut [MoveList<G::Move>]) -> Status {
+    let Some((moves, deeper)) = buffers.split_first_mut() else {
+        return position.status();
+    };
+    moves.clear();
+    position.generate_moves(moves);
+    let mover = position.side_to_move();
+    let mut best = None;
+    for &mv in moves.iter() {
+        match perfect_end(&after(position, mv), deeper) {
+            Status::Won(winner) if winner == mover => return Status::Won(mover),
+            Status::Won(_) => best = best.or(Some(Status::Won(mover.opponent()))),
+            _ => best = Some(Status::Draw),
+        }
     }
-    moves
-        .iter()
-        .map(|&mv| -minimax(&after(position, mv), left - 1))
-        .max()
-        .unwrap_or_else(|| result_for(position.status(), position.side_to_move()))
+    best.unwrap_or_else(|| position.status())
 }
 
 /// One solve: the table, the stop conditions and the move buffers of each ply.
@@ -441,31 +456,37 @@ fn after<G: Game>(position: &G, mv: G::Move) -> G {
     child
 }
 
+/// A random JC Shock game on a `width` board played until `left` plies before its end, for
+/// tests of exact endings.
+#[cfg(test)]
+pub(crate) fn random_ending(
+    width: usize,
+    left: u32,
+    rng: &mut super::rng::Rng,
+) -> crate::games::jcshock::JcShock {
+    let start = crate::games::jcshock::JcShock::start(crate::games::BoardSize::square(width));
+    let mut position = start.expect("a supported size");
+    let mut moves = Vec::new();
+    while position.plies_left() > Some(left) {
+        moves.clear();
+        position.generate_moves(&mut moves);
+        let pick = (rng.next_u64() % moves.len() as u64) as usize;
+        position.play(moves[pick]);
+    }
+    position
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
     use crate::games::jcshock::JcShock;
-    use crate::games::BoardSize;
     use crate::search::rng::Rng;
 
     /// The result of `position` for its side to move by plain minimax to the end.
     fn solved(position: &JcShock) -> Wdl {
         minimax(position, position.plies_left().unwrap_or(0))
-    }
-
-    /// A random game on a `width` board played until `left` plies before its end.
-    fn random_ending(width: usize, left: u32, rng: &mut Rng) -> JcShock {
-        let mut position = JcShock::start(BoardSize::square(width)).expect("a supported size");
-        let mut moves = Vec::new();
-        while position.plies_left() > Some(left) {
-            moves.clear();
-            position.generate_moves(&mut moves);
-            let pick = (rng.next_u64() % moves.len() as u64) as usize;
-            position.play(moves[pick]);
-        }
-        position
     }
 
     /// `position`'s root moves solved within `nodes` in `tt`: their results and the solver.
