@@ -6,9 +6,9 @@
 //! [`Game::move_code`], "all moves as first" (RAVE, within a window of plies) in the tree,
 //! playouts that half of the time lean toward the moves that did well so far, alone and as
 //! replies to the move before (MAST and its pairs), leaves that get children only after a few
-//! playouts, a tree kept from one move to the next and, in games of fixed length, the last
-//! two plies of every playout played perfectly. It needs nothing from a game but its
-//! rules, so it plays every game the same way.
+//! playouts, a tree kept from one move to the next, more exploration in long searches and,
+//! in games of fixed length, the last two plies of every playout played perfectly. It needs
+//! nothing from a game but its rules, so it plays every game the same way.
 
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,9 @@ use crate::games::{Game, GameState, MoveList, Player, Status, MAX_MOVES};
 pub(crate) struct Config {
     /// The exploration constant of UCB1.
     pub(crate) exploration: f64,
+    /// The exploration constant of UCB1 in a long search ([`Run::long`]): the more playouts
+    /// a search makes, the more of them it can spend on moves its estimates rank lower.
+    pub(crate) long_exploration: f64,
     /// RAVE's equivalence parameter: after this many visits of a move its own results and
     /// the all-moves-as-first results weigh about the same (β = √(k / (3n + k))); `None`
     /// turns RAVE off.
@@ -62,6 +65,7 @@ impl Config {
     /// Plain UCT, the `mcts` strategy.
     pub(crate) const PLAIN: Config = Config {
         exploration: 1.4,
+        long_exploration: 1.4,
         rave: None,
         reuse: false,
         mast: false,
@@ -138,6 +142,16 @@ impl Config {
     ///   the two sets, 182-4-14 (92.0%) on `--seed 9`: the five runs with the tail 90.3%;
     ///   head to head against this configuration without the tail, 118-10-72 (+81 ± 41
     ///   Elo). The tail costs a sixth of the playouts.
+    /// - Exploration 0.2 in long searches (`long_exploration`; from 300 ms a move, see
+    ///   `is_long_search` in `search/mod.rs`), 0.1 in short ones. At 1 s a move against
+    ///   `mcts` (100 games each), on the `--seed 7` openings 88-5-7 (90.5%; as first player
+    ///   38-5-7) where 0.1 scored 80-6-14 (83.0%; 32-5-13) on the same games (14 better, 4
+    ///   worse), on `--seed 5` 92-0-8 (92.0%; 42-0-8) where 0.1 scored 87-4-9 (89.0%; 10
+    ///   better, 6 worse): 91.25% against 86.0%. Earlier builds had shown the same at 1 s
+    ///   (0.2 88.0% against 0.1 80.0%, and 85.5% against 81.5% and 81.0%, above), while at
+    ///   100 ms 0.1 stays the better (84.5% and 88.5% against 76.0%). 300 ms lies halfway
+    ///   between on a log scale; nothing was measured there. Under 300 ms the search is node
+    ///   for node the same as before.
     ///
     /// Tried on top of the MAST share and dropped, on those openings at 100 ms (200 games,
     /// against 169-10-21): a share of 0.25, 171-9-20 (87.8%), but at 1 s on new openings
@@ -235,6 +249,7 @@ impl Config {
     /// two draws: the colour decided, not the player, so few positions tell players apart.
     pub(crate) const STRONG: Config = Config {
         exploration: 0.1,
+        long_exploration: 0.2,
         rave: Some(600.0),
         reuse: true,
         mast: true,
@@ -324,6 +339,8 @@ pub(crate) struct Run<'a, 'r> {
     pub(crate) report: &'r mut dyn FnMut(&Info),
     /// Lines to report: the most visited root moves (`MultiPV`); 0 counts as 1.
     pub(crate) lines: usize,
+    /// Whether the search is long enough for [`Config::long_exploration`].
+    pub(crate) long: bool,
 }
 
 /// One Monte-Carlo search: the tree and the buffers its iterations reuse.
@@ -366,6 +383,9 @@ pub(crate) struct Mcts<G: Game> {
     weights: Weights,
     /// [`Config::mast_share`] in units of 2⁻³², compared with 32 random bits.
     mast_threshold: u64,
+    /// The exploration constant of the running search: [`Config::exploration`] or, in a long
+    /// search, [`Config::long_exploration`].
+    exploration: f64,
 }
 
 impl<G: Game> Mcts<G> {
@@ -394,6 +414,7 @@ impl<G: Game> Mcts<G> {
             banned_at_root: Vec::new(),
             weights: Weights::new(config.rave),
             mast_threshold: (config.mast_share.clamp(0.0, 1.0) * FULL_SHARE as f64) as u64,
+            exploration: config.exploration,
         }
     }
 
@@ -418,6 +439,11 @@ impl<G: Game> Mcts<G> {
     ) -> Option<G::Move> {
         self.visited = 0;
         self.max_depth = 0;
+        self.exploration = if run.long {
+            self.config.long_exploration
+        } else {
+            self.config.exploration
+        };
         let restricted = !self.allowed_at_root.is_empty();
         // A kept tree's root has every move: a restricted search starts afresh.
         if restricted || !self.reuse_tree(state.position()) {
@@ -613,7 +639,7 @@ impl<G: Game> Mcts<G> {
     fn select(&self, node: usize) -> usize {
         let parent = &self.nodes[node];
         let children = parent.child_range();
-        let exploration = self.config.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
+        let exploration = self.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
         let mut best = children.start;
         let mut best_value = f64::NEG_INFINITY;
         for child in children {
@@ -1072,6 +1098,16 @@ mod tests {
 
     /// Runs `tree` for `playouts` playouts from the current position of `state`.
     fn grow(tree: &mut Mcts<JcShock>, state: &mut GameState<JcShock>, playouts: u64) {
+        grow_as(tree, state, playouts, false);
+    }
+
+    /// [`grow`], as a long search or not ([`Run::long`]).
+    fn grow_as(
+        tree: &mut Mcts<JcShock>,
+        state: &mut GameState<JcShock>,
+        playouts: u64,
+        long: bool,
+    ) {
         let never = AtomicBool::new(false);
         let mut run = Run {
             control: Control::new(&never, None, None),
@@ -1079,8 +1115,31 @@ mod tests {
             playouts: Some(playouts),
             report: &mut |_| {},
             lines: 1,
+            long,
         };
         tree.run(state, &mut run);
+    }
+
+    #[test]
+    fn a_long_search_explores_by_the_long_exploration_constant() {
+        // Greedy when short, nearly uniform when long: the least visited root move tells.
+        let config = Config {
+            exploration: 0.0,
+            long_exploration: 10.0,
+            ..Config::PLAIN
+        };
+        let least_visited = |long| {
+            let mut tree = Mcts::new(config, 1);
+            grow_as(&mut tree, &mut jcshock(), 4000, long);
+            tree.root_visits().map(|(_, visits)| visits).min()
+        };
+        let (short, long) = (least_visited(false), least_visited(true));
+        assert_eq!(
+            short,
+            Some(1),
+            "exploration 0 tries each move once, then the best"
+        );
+        assert!(long > Some(100), "{long:?}: 4,000 playouts over 25 moves");
     }
 
     fn jcshock() -> GameState<JcShock> {
@@ -1099,6 +1158,7 @@ mod tests {
             playouts: Some(3000),
             report: &mut |info| infos.push(info.clone()),
             lines: 3,
+            long: false,
         };
         let best = tree.run(&mut state, &mut run);
         let last = &infos[infos.len() - 3..];

@@ -303,6 +303,34 @@ fn monte_carlo_run<'a, 'r, G: Game>(
         playouts,
         report,
         lines: limits.multipv,
+        long: is_long_search(limits, position),
+    }
+}
+
+/// The time target from which a Monte-Carlo search is long ([`mcts::Run::long`]): at 100 ms a
+/// move JC Shock's search plays best with [`mcts::Config::STRONG`]'s short exploration, at
+/// 1 s with its long one (the measurements are in that constant's doc).
+const LONG_SEARCH: Duration = Duration::from_millis(300);
+
+/// The node limit from which a Monte-Carlo search is long: about what [`LONG_SEARCH`] visits
+/// in JC Shock (10 M positions a second on the 2-core machine of the README's figures).
+const LONG_SEARCH_NODES: u64 = 3_000_000;
+
+/// The playouts (`go depth N`: N thousand) from which a Monte-Carlo search is long: about
+/// what [`LONG_SEARCH`] plays in JC Shock's middlegame.
+const LONG_SEARCH_PLAYOUTS: u64 = 50_000;
+
+/// Whether a Monte-Carlo search under `limits` is long: its time target, node limit or
+/// playouts reach [`LONG_SEARCH`], [`LONG_SEARCH_NODES`] or [`LONG_SEARCH_PLAYOUTS`], or it
+/// has no limit at all (`go infinite`, pondering).
+fn is_long_search<G: Game>(limits: &Limits, position: &G) -> bool {
+    match time_budget(limits, position) {
+        Some(budget) => playout_time(budget) >= LONG_SEARCH,
+        None => match (limits.nodes, limits.depth) {
+            (Some(nodes), _) => nodes >= LONG_SEARCH_NODES,
+            (None, Some(depth)) => playouts_for_depth(depth) >= LONG_SEARCH_PLAYOUTS,
+            (None, None) => true,
+        },
     }
 }
 
@@ -328,6 +356,7 @@ fn parallel_monte_carlo<G: Game>(
     tree.restrict_root(&allowed);
     tree.ban_at_root(banned);
     let banned = banned.to_vec();
+    let long = is_long_search(limits, state.position());
     let votes: Votes<G::Move> = Arc::default();
     let helpers = buffers.helpers.start(|number, stop, nodes| {
         let mut state = state.clone();
@@ -343,6 +372,7 @@ fn parallel_monte_carlo<G: Game>(
                 playouts: None,
                 report: &mut silent,
                 lines: 1,
+                long,
             };
             let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
             tree.restrict_root(&allowed);
@@ -888,6 +918,39 @@ mod tests {
             open.win.is_none() && open.proven.is_none(),
             "a game of open length"
         );
+    }
+
+    #[test]
+    fn a_monte_carlo_search_is_long_from_300_ms_3_m_nodes_or_50_000_playouts_or_unlimited() {
+        use crate::games::jcshock::JcShock;
+        let start = JcShock::start(BoardSize::square(8)).expect("8x8");
+        let long = |limits: Limits| is_long_search(&limits, &start);
+        let movetime = |ms| Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        };
+        assert!(!long(movetime(100)));
+        assert!(!long(movetime(299)));
+        assert!(long(movetime(300)));
+        assert!(long(movetime(1000)));
+        let nodes = |nodes| Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        assert!(!long(nodes(LONG_SEARCH_NODES - 1)));
+        assert!(long(nodes(LONG_SEARCH_NODES)));
+        let depth = |depth| Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        assert!(!long(depth(5)), "bench's depth");
+        assert!(long(depth(50)));
+        assert!(long(Limits::default()), "no limit: go infinite");
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        assert!(long(infinite));
     }
 
     #[test]
