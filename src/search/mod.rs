@@ -293,10 +293,7 @@ fn monte_carlo_run<'a, 'r, G: Game>(
     report: &'r mut dyn FnMut(&Info),
 ) -> mcts::Run<'a, 'r> {
     let budget = time_budget(limits, position);
-    let playouts = limits
-        .depth
-        .filter(|_| budget.is_none() && limits.nodes.is_none())
-        .map(playouts_for_depth);
+    let playouts = playout_limit(limits, budget);
     mcts::Run {
         control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
         time: budget.map(playout_time),
@@ -305,6 +302,15 @@ fn monte_carlo_run<'a, 'r, G: Game>(
         lines: limits.multipv,
         long: is_long_search(limits, position),
     }
+}
+
+/// The playouts a Monte-Carlo search under `limits` (and its time `budget`) stops after:
+/// `go depth N` alone stands for N thousand.
+fn playout_limit(limits: &Limits, budget: Option<TimeBudget>) -> Option<u64> {
+    limits
+        .depth
+        .filter(|_| budget.is_none() && limits.nodes.is_none())
+        .map(playouts_for_depth)
 }
 
 /// The time target from which a Monte-Carlo search is long ([`mcts::Run::long`]): at 100 ms a
@@ -324,13 +330,12 @@ const LONG_SEARCH_PLAYOUTS: u64 = 50_000;
 /// playouts reach [`LONG_SEARCH`], [`LONG_SEARCH_NODES`] or [`LONG_SEARCH_PLAYOUTS`], or it
 /// has no limit at all (`go infinite`, pondering).
 fn is_long_search<G: Game>(limits: &Limits, position: &G) -> bool {
-    match time_budget(limits, position) {
-        Some(budget) => playout_time(budget) >= LONG_SEARCH,
-        None => match (limits.nodes, limits.depth) {
-            (Some(nodes), _) => nodes >= LONG_SEARCH_NODES,
-            (None, Some(depth)) => playouts_for_depth(depth) >= LONG_SEARCH_PLAYOUTS,
-            (None, None) => true,
-        },
+    let budget = time_budget(limits, position);
+    match (budget, limits.nodes, playout_limit(limits, budget)) {
+        (Some(budget), _, _) => playout_time(budget) >= LONG_SEARCH,
+        (None, Some(nodes), _) => nodes >= LONG_SEARCH_NODES,
+        (None, None, Some(playouts)) => playouts >= LONG_SEARCH_PLAYOUTS,
+        (None, None, None) => true,
     }
 }
 
