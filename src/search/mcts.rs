@@ -151,7 +151,10 @@ impl Config {
     ///   (0.2 88.0% against 0.1 80.0%, and 85.5% against 81.5% and 81.0%, above), while at
     ///   100 ms 0.1 stays the better (84.5% and 88.5% against 76.0%). 300 ms lies halfway
     ///   between on a log scale; nothing was measured there. Under 300 ms the search is node
-    ///   for node the same as before.
+    ///   for node the same as before. On new openings at 1 s, 49-4-7 in 60 games (`--seed 9`)
+    ///   and 92-1-7 (`--seed 11`; as first player 42-1-7): 321-10-29 (90.6%) in all 360.
+    ///   Head to head against 0.1 at every speed, 53-11-36 (+60 ± 44 Elo) at 1 s, 100 games
+    ///   (`--seed 11`).
     ///
     /// Tried on top of the MAST share and dropped, on those openings at 100 ms (200 games,
     /// against 169-10-21): a share of 0.25, 171-9-20 (87.8%), but at 1 s on new openings
