@@ -253,7 +253,7 @@ fn each_position_is_searched_to_the_depth_asked() {
         .filter(|l| {
             GameKind::ALL
                 .iter()
-                .filter(|k| k.search_style() == SearchStyle::Playouts)
+                .filter(|k| matches!(k.search_style(), SearchStyle::Playouts(_)))
                 .all(|k| !l.contains(&format!("bench {k} ")))
         })
         .collect();

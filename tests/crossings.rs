@@ -6,7 +6,7 @@ mod common;
 
 use tablero::games::crossings::Crossings;
 use tablero::games::{fen, BoardSize};
-use tablero::games::{Game, GameState, Player, Status};
+use tablero::games::{Game, GameState, Player, SearchHints, Status};
 
 const START: &str = "bbbbbbbb/bbbbbbbb/8/8/8/8/rrrrrrrr/rrrrrrrr r";
 

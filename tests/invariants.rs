@@ -14,7 +14,7 @@ use common::{random_game, Rng};
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game, GameState, Player, Status};
+use tablero::games::{BoardSize, Game, GameState, Player, SearchHints, Status};
 
 /// Random games stop after this many plies (Crossings games may never end).
 const MAX_PLIES: usize = 200;
@@ -52,7 +52,7 @@ impl Coverage {
     }
 }
 
-fn check_hash_and_position_string<G: Game>(position: &G) {
+fn check_hash_and_position_string<G: SearchHints>(position: &G) {
     let fen = position.fen();
     assert_eq!(position.hash(), position.hash_from_scratch(), "{fen}");
     let reread = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen} does not read back: {e}"));
@@ -61,7 +61,7 @@ fn check_hash_and_position_string<G: Game>(position: &G) {
     assert_eq!(reread.hash(), position.hash(), "{fen}");
 }
 
-fn check_move_count_and_status<G: Game>(state: &GameState<G>, moves: &[G::Move]) {
+fn check_move_count_and_status<G: SearchHints>(state: &GameState<G>, moves: &[G::Move]) {
     let position = state.position();
     assert_eq!(position.count_moves(), moves.len(), "{}", position.fen());
     assert_eq!(state.count_moves(), moves.len(), "{}", position.fen());
@@ -82,7 +82,7 @@ fn check_move_count_and_status<G: Game>(state: &GameState<G>, moves: &[G::Move])
 
 /// A game that gives its moves codes gives every legal move of a position its own code,
 /// below the number of codes (the search's history keys on them).
-fn check_move_codes<G: Game>(position: &G, moves: &[G::Move]) {
+fn check_move_codes<G: SearchHints>(position: &G, moves: &[G::Move]) {
     let codes = position.move_codes();
     if codes == 0 {
         return;
@@ -100,7 +100,7 @@ fn check_move_codes<G: Game>(position: &G, moves: &[G::Move]) {
 }
 
 /// The search's one-call horizon answer agrees with the two separate answers.
-fn check_status_and_evaluation<G: Game>(position: &G) {
+fn check_status_and_evaluation<G: SearchHints>(position: &G) {
     let (status, evaluation) = position.status_and_evaluation();
     assert_eq!(status, position.status(), "{}", position.fen());
     if status == Status::InPlay {
@@ -109,7 +109,7 @@ fn check_status_and_evaluation<G: Game>(position: &G) {
 }
 
 /// Checks that the texts of `moves` differ from each other; returns them.
-fn unique_texts<G: Game>(position: &G, moves: &[G::Move]) -> Vec<String> {
+fn unique_texts<G: SearchHints>(position: &G, moves: &[G::Move]) -> Vec<String> {
     let texts: Vec<String> = moves.iter().map(|&mv| position.format_move(mv)).collect();
     let mut sorted: Vec<&str> = texts.iter().map(String::as_str).collect();
     sorted.sort_unstable();
@@ -123,7 +123,7 @@ fn unique_texts<G: Game>(position: &G, moves: &[G::Move]) -> Vec<String> {
     texts
 }
 
-fn check_text_reads_back<G: Game>(position: &G, mv: G::Move, text: &str) {
+fn check_text_reads_back<G: SearchHints>(position: &G, mv: G::Move, text: &str) {
     assert_eq!(
         position.parse_move(text),
         Ok(mv),
@@ -139,7 +139,7 @@ fn check_text_reads_back<G: Game>(position: &G, mv: G::Move, text: &str) {
     );
 }
 
-fn check_unmake_restores<G: Game>(state: &mut GameState<G>, moves: &[G::Move]) {
+fn check_unmake_restores<G: SearchHints>(state: &mut GameState<G>, moves: &[G::Move]) {
     let before = state.position().clone();
     for &mv in moves {
         state.make(mv);
@@ -151,7 +151,7 @@ fn check_unmake_restores<G: Game>(state: &mut GameState<G>, moves: &[G::Move]) {
 /// Checks that the texts of a position's moves are unique and reads back the moves whose
 /// kind (`kinds[i]` is the kind of `moves[i]`) was read fewer than `READS_PER_KIND` times so
 /// far; a position with no such move is skipped.
-fn check_texts_of_unread_kinds<G: Game, K: Hash + Eq>(
+fn check_texts_of_unread_kinds<G: SearchHints, K: Hash + Eq>(
     position: &G,
     moves: &[G::Move],
     kinds: Vec<K>,
@@ -173,7 +173,7 @@ fn check_texts_of_unread_kinds<G: Game, K: Hash + Eq>(
 
 /// Unmakes the game back to its start, checking that it passes through `line` (the
 /// positions played, the current one last).
-fn check_unmake_walks_back<G: Game>(state: &mut GameState<G>, line: &[G]) {
+fn check_unmake_walks_back<G: SearchHints>(state: &mut GameState<G>, line: &[G]) {
     for (ply, position) in line.iter().enumerate().rev() {
         assert_eq!(state.position(), position, "ply {ply}");
         assert_eq!(state.unmake(), ply > 0, "ply {ply}");
@@ -189,7 +189,7 @@ fn check_unmake_walks_back<G: Game>(state: &mut GameState<G>, line: &[G]) {
 /// checked by kind of move, where `kind` names everything the reading of a move depends on
 /// (see [`check_texts_of_unread_kinds`]): every kind of move the games meet is read, in the
 /// first positions where it occurs. Returns the kinds met.
-fn random_games<G: Game, K: Hash + Eq>(
+fn random_games<G: SearchHints, K: Hash + Eq>(
     size: BoardSize,
     seed: u64,
     games: usize,
@@ -228,7 +228,7 @@ fn random_games<G: Game, K: Hash + Eq>(
 
 /// Every invariant at every position of the perft vectors file (and its successors), where
 /// the special rules are concentrated: every move's text is read back there.
-fn vector_positions<G: Game>(game: &str) {
+fn vector_positions<G: SearchHints>(game: &str) {
     let vectors = common::perft_vectors(game);
     assert!(!vectors.is_empty(), "no {game} vectors");
     for (fen, _) in vectors {
@@ -343,7 +343,7 @@ fn crossings_random_games_keep_every_invariant() {
 }
 
 /// The hashes of `positions` (one per board size) are all different.
-fn assert_hashes_apart<G: Game>(positions: &[G]) {
+fn assert_hashes_apart<G: SearchHints>(positions: &[G]) {
     let mut hashes: Vec<u64> = positions.iter().map(Game::hash).collect();
     hashes.sort_unstable();
     hashes.dedup();

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use tablero::games::fen::SyntaxError;
 use tablero::games::zobrist::splitmix64;
 use tablero::games::{
-    BoardSize, Game, GameState, MoveError, MoveList, Player, PositionError, Status,
+    BoardSize, Game, GameState, MoveError, MoveList, Player, PositionError, SearchHints, Status,
 };
 use tablero::search::tt::{Bound, TtEntry};
 use tablero::search::value::{mate_in, mated_in};
@@ -103,10 +103,9 @@ impl Game for Nim {
     fn hash(&self) -> u64 {
         mix(u64::from(self.stones) * 2 + self.side.index() as u64)
     }
-    fn evaluate(&self) -> i32 {
-        0
-    }
 }
+
+impl SearchHints for Nim {}
 
 // ---------------------------------------------------------------------------------------------
 // Tic-tac-toe: squares 0..9 from a1 row by row; X (player one) moves first.
@@ -182,10 +181,9 @@ impl Game for TicTacToe {
     fn hash(&self) -> u64 {
         mix(u64::from(self.x) | u64::from(self.o) << 9)
     }
-    fn evaluate(&self) -> i32 {
-        0
-    }
 }
+
+impl SearchHints for TicTacToe {}
 
 /// Plain minimax without pruning: the value with wins worth `100 - ply`, the independent
 /// reference for the searcher's results.
@@ -337,12 +335,6 @@ impl Game for Tree {
     fn reversible_plies(&self) -> u32 {
         self.plies
     }
-    fn is_forcing(&self) -> bool {
-        self.node().forcing
-    }
-    fn generate_tactical_moves(&self, out: &mut MoveList<u8>) {
-        out.extend_from_slice(self.node().tactical);
-    }
     fn status(&self) -> Status {
         let node = self.node();
         if !node.next.is_empty() {
@@ -356,6 +348,15 @@ impl Game for Tree {
     }
     fn hash(&self) -> u64 {
         mix(u64::from(self.at) * 2 + self.side.index() as u64)
+    }
+}
+
+impl SearchHints for Tree {
+    fn is_forcing(&self) -> bool {
+        self.node().forcing
+    }
+    fn generate_tactical_moves(&self, out: &mut MoveList<u8>) {
+        out.extend_from_slice(self.node().tactical);
     }
     fn evaluate(&self) -> i32 {
         self.node().eval
@@ -450,7 +451,6 @@ fn endless_with<const REDUCED: bool>() -> GameState<Endless<REDUCED>> {
 impl<const REDUCED: bool> Game for Endless<REDUCED> {
     type Move = u8;
     const NAME: &'static str = "endless";
-    const LATE_MOVE_REDUCTIONS: bool = REDUCED;
     toy_game_texts!();
 
     fn start(_size: BoardSize) -> Result<Self, PositionError> {
@@ -476,6 +476,10 @@ impl<const REDUCED: bool> Game for Endless<REDUCED> {
     fn hash(&self) -> u64 {
         self.key ^ self.side.index() as u64
     }
+}
+
+impl<const REDUCED: bool> SearchHints for Endless<REDUCED> {
+    const LATE_MOVE_REDUCTIONS: bool = REDUCED;
     fn evaluate(&self) -> i32 {
         (mix(self.key) % 201) as i32 - 100
     }
@@ -503,13 +507,13 @@ fn endless_plays() -> u64 {
 // ---------------------------------------------------------------------------------------------
 // Running searches.
 
-fn run<G: Game>(state: &mut GameState<G>, limits: &Limits) -> (Option<G::Move>, Vec<Info>) {
+fn run<G: SearchHints>(state: &mut GameState<G>, limits: &Limits) -> (Option<G::Move>, Vec<Info>) {
     let mut tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
     run_with(state, limits, &mut tt, &stop)
 }
 
-fn run_with<G: Game>(
+fn run_with<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
     tt: &mut TranspositionTable,

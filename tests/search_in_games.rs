@@ -6,12 +6,12 @@ use std::sync::atomic::AtomicBool;
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game, GameState, MAX_MOVES};
+use tablero::games::{BoardSize, Game, GameState, SearchHints, MAX_MOVES};
 use tablero::search::{best_move, search, Info, Limits, Score, SearchBuffers, TranspositionTable};
 
 /// Searches `state` within `limits` with a fresh table: the best move in notation and the
 /// reports.
-fn run<G: Game>(state: &mut GameState<G>, limits: &Limits) -> (Option<String>, Vec<Info>) {
+fn run<G: SearchHints>(state: &mut GameState<G>, limits: &Limits) -> (Option<String>, Vec<Info>) {
     let mut tt = TranspositionTable::new(4);
     let mut buffers = SearchBuffers::new();
     let stop = AtomicBool::new(false);
@@ -59,7 +59,7 @@ fn depths(infos: &[Info]) -> Vec<u32> {
 
 /// Over searches cut at many node counts, the last `info` line's pv starts with the move
 /// returned; returns how many of them ended in an unfinished depth that changed the move.
-fn last_line_explains_the_move<G: Game>(state: &mut GameState<G>, limits: &[u64]) -> usize {
+fn last_line_explains_the_move<G: SearchHints>(state: &mut GameState<G>, limits: &[u64]) -> usize {
     let mut changed_by_partial_depth = 0;
     for &count in limits {
         let (best, infos) = run(state, &nodes(count));
@@ -152,7 +152,7 @@ fn jcshock_stops_deepening_when_its_last_placements_are_searched() {
 fn jcshock_counts_the_moves_each_player_has_left() {
     let state = after_moves(start::<JcShock>(8), 57, 13);
     // 57 plies: White has placed 29 of 31, Black 28; Black to move.
-    assert_eq!(state.position().own_moves_left(), Some(3));
+    assert_eq!(state.position().expected_own_moves_left(), Some(3));
 }
 
 /// The first JC Shock 8x8 position `plies_left` plies before the end (reached by

@@ -5,7 +5,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use super::{
-    BoardSize, Game, GameKind, GameState, MoveError, Player, PositionError, Status, MAX_MOVES,
+    BoardSize, GameKind, GameState, MoveError, Player, PositionError, SearchHints, Status,
+    MAX_MOVES,
 };
 use crate::perft;
 use crate::search::{self, Info, Limits, SearchBuffers, TranspositionTable};
@@ -49,7 +50,7 @@ pub trait DynGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn DynGame>;
 }
 
-impl<G: Game> DynGame for GameState<G> {
+impl<G: SearchHints> DynGame for GameState<G> {
     fn size(&self) -> BoardSize {
         self.position().size()
     }

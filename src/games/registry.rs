@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::any::DynGame;
-use super::{BenchSet, BoardSize, Game, GameKind, GameState, PositionError, SearchStyle};
+use super::{BenchSet, BoardSize, GameKind, GameState, PositionError, SearchHints, SearchStyle};
 
 /// Declares the game modules and derives every list of games from them; see the
 /// [module documentation](self).
@@ -96,7 +96,7 @@ pub(crate) struct Entry {
 
 impl Entry {
     /// The entry of game `G`.
-    pub(crate) const fn of<G: Game>() -> Entry {
+    pub(crate) const fn of<G: SearchHints>() -> Entry {
         Entry {
             name: G::NAME,
             default_size: G::default_size,
@@ -118,11 +118,11 @@ impl Entry {
     }
 }
 
-fn start<G: Game>(size: BoardSize) -> Result<Box<dyn DynGame>, PositionError> {
+fn start<G: SearchHints>(size: BoardSize) -> Result<Box<dyn DynGame>, PositionError> {
     Ok(Box::new(GameState::new(G::start(size)?)))
 }
 
-fn from_fen<G: Game>(text: &str) -> Result<Box<dyn DynGame>, PositionError> {
+fn from_fen<G: SearchHints>(text: &str) -> Result<Box<dyn DynGame>, PositionError> {
     Ok(Box::new(GameState::new(G::from_fen(text)?)))
 }
 

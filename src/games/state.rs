@@ -219,9 +219,6 @@ mod tests {
         fn format_move(&self, mv: Step) -> String {
             format!("{mv:?}")
         }
-        fn evaluate(&self) -> i32 {
-            0
-        }
         fn diagram(&self) -> String {
             self.fen()
         }

@@ -2,11 +2,11 @@
 //! move ahead. Neither searches; they answer at once whatever the limits.
 
 use super::rng::Rng;
-use crate::games::{Game, GameState, Status, MAX_MOVES};
+use crate::games::{GameState, SearchHints, Status, MAX_MOVES};
 
 /// A legal move chosen uniformly at random; `None` when the game is over.
 /// Only moves among `allowed` count, when it names any legal move.
-pub(crate) fn random_move<G: Game>(
+pub(crate) fn random_move<G: SearchHints>(
     state: &GameState<G>,
     allowed: &[G::Move],
     rng: &mut Rng,
@@ -21,7 +21,7 @@ pub(crate) fn random_move<G: Game>(
 /// evaluates best for the mover (a draw counts 0); ties are broken at random. `None` when
 /// the game is over. Only moves among `allowed` count, when it names any legal move. `state`
 /// comes back as it was.
-pub(crate) fn greedy_move<G: Game>(
+pub(crate) fn greedy_move<G: SearchHints>(
     state: &mut GameState<G>,
     allowed: &[G::Move],
     rng: &mut Rng,

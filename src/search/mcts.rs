@@ -1,9 +1,9 @@
 //! Monte-Carlo tree search with UCB1 (UCT).
 //!
-//! [`Config::PLAIN`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
+//! [`PLAIN_UCT`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
 //! end of the game, a fresh tree for every search — the yardstick that `search` is measured
-//! against in matches. [`Config::STRONG`] adds, for games that name their moves with
-//! [`Game::move_code`], "all moves as first" (RAVE, within a window of plies) in the tree,
+//! against in matches. A game's own [`TreePolicy`] (JC Shock's) may add, for games that name
+//! their moves with [`SearchHints::move_code`], "all moves as first" (RAVE, within a window of plies) in the tree,
 //! playouts that half of the time lean toward the moves that did well so far, alone and as
 //! replies to the move before (MAST and its pairs), leaves that get children only after a few
 //! playouts, a tree kept from one move to the next, more exploration in long searches and,
@@ -17,255 +17,22 @@ use super::control::Control;
 use super::info::{Info, Score};
 use super::rng::Rng;
 use super::solver::perfect_end;
-use crate::games::{Game, GameState, MoveList, Player, Status, MAX_MOVES};
+use crate::games::{GameState, MoveList, Player, SearchHints, Status, TreePolicy, MAX_MOVES};
 
-/// How a Monte-Carlo search weighs what it has seen.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Config {
-    /// The exploration constant of UCB1.
-    pub(crate) exploration: f64,
-    /// The exploration constant of UCB1 in a long search ([`Run::long`]): the more playouts
-    /// a search makes, the more of them it can spend on moves its estimates rank lower.
-    pub(crate) long_exploration: f64,
-    /// RAVE's equivalence parameter: after this many visits of a move its own results and
-    /// the all-moves-as-first results weigh about the same (β = √(k / (3n + k))); `None`
-    /// turns RAVE off.
-    pub(crate) rave: Option<f64>,
-    /// Whether a search starts from the part of the last search's tree below the position
-    /// now on the board (found among the last root's children and grandchildren).
-    pub(crate) reuse: bool,
-    /// Whether playouts prefer moves that did well this search (MAST: the better of two
-    /// random moves by their average result for the mover); needs RAVE's move codes.
-    pub(crate) mast: bool,
-    /// Playouts through a leaf before it gets children (the root always has them): fewer
-    /// nodes, each with better statistics, and a tree that fills memory later.
-    pub(crate) expand_after: u32,
-    /// With MAST, the weight in a playout move's value of the mover's average result with
-    /// that move played right after the move before it (pairs of moves, as in the N-gram
-    /// selection technique); MAST's average for the move alone weighs the rest. 0 turns
-    /// pairs off.
-    pub(crate) pairs: f32,
-    /// With MAST, the share of playout moves that are the better of two random moves; the
-    /// others are one uniformly random move. 1 makes every move MAST's choice.
-    pub(crate) mast_share: f64,
-    /// With RAVE, how many plies after a node's position a move of its player still counts
-    /// as played "first" there: a square filled much later, after the board has changed
-    /// around it, says little about placing there now. `usize::MAX` counts the whole
-    /// iteration.
-    pub(crate) amaf_window: usize,
-    /// In games of fixed length, how many plies at the end of a playout are played perfectly
-    /// (by minimax over every move) instead of at random: there each player sees the end and
-    /// takes the best of the few squares left, as a real player would, where random moves
-    /// would hand the game away and bias every estimate. 0 plays every ply at random. The
-    /// moves of this tail are not credited to MAST or RAVE.
-    pub(crate) exact_tail: usize,
-}
-
-impl Config {
-    /// Plain UCT, the `mcts` strategy.
-    pub(crate) const PLAIN: Config = Config {
-        exploration: 1.4,
-        long_exploration: 1.4,
-        rave: None,
-        reuse: false,
-        mast: false,
-        expand_after: 0,
-        pairs: 0.0,
-        mast_share: 0.0,
-        amaf_window: usize::MAX,
-        exact_tail: 0,
-    };
-
-    /// UCT with RAVE, and playouts guided by MAST and pairs of moves, for the `search` strategy of
-    /// games best played by playouts. Measured in JC Shock against `mcts` (`scripts/match.py`, 4
-    /// random plies, every opening with both colours):
-    /// - MAST: 60 games at 800k nodes a move, 48-5-7 without it, 52-0-8 with it;
-    /// - exploration, 100 games each at 100 ms a move: 0.3 scored 71.8% (200 games), 0.2
-    ///   79.5%, 0.1 81.5%, 0.05 81.0%, 0 55.0%: with RAVE's estimates little UCB exploration
-    ///   is needed, but some is. Later, on the same openings (100 games each): at 1 s a move
-    ///   0.2 scored 88.0% and 0.1 80.0% (19 openings better, 12 worse: not significant), at
-    ///   100 ms 0.2 76.0% and 0.1 84.5% and 88.5%. Two schedules that raise it with the size
-    ///   of the search did not confirm the 1 s gain: 0.1 rising to 0.2 between 32,768 and
-    ///   65,536 playouts of a search (100 ms makes 12,000 to 36,000 in JC Shock, 1 s 150,000
-    ///   to 400,000) scored 81.0% at 1 s on those openings; 0.1 rising to 0.2 between 32,768
-    ///   and 131,072 visits of the root (kept trees included) scored 80.0% at 100 ms (other
-    ///   openings, 88.0% for 0.1). So 0.1 stays. With pairs, at 1 s on their 100 games, 0.2
-    ///   scored 83-5-12 (85.5%) where 0.1 scored 79-5-16 (81.5%; 12 openings better, 7
-    ///   worse), and run again 78-6-16 (81.0%; 12 better, 14 worse): no gain at 1 s;
-    /// - RAVE's equivalence parameter at exploration 0.1 (100 ms, 100 games): 200 81.5%, 600
-    ///   81.5%, 2000 73.5%;
-    /// - a leaf expanded after 4 playouts instead of 1 (old speed, 100 ms): 73.0% instead of
-    ///   67.5%, with 8 71.5%;
-    /// - pairs of moves in the playouts' choice (200 games at 100 ms, 100 openings with both
-    ///   colours; paired: how many of the same games ended better or worse than without):
-    ///   without 155-11-34 (80.2%), weight 0.25 81.8% (32 better, 26 worse), 0.5 172-6-22
-    ///   (87.5%; 37 better, 19 worse), 0.75 84.8% (36, 22), 1 82.2% (35, 29); at 1 s (100
-    ///   games) 0.5 scored 79-5-16 (81.5%) where without it 78-6-16 (81.0%; 15 better, 14
-    ///   worse): a gain at 100 ms, none measurable at 1 s. A move's value depends on where the
-    ///   opponent just placed (the pulls), which MAST alone cannot see. On the same openings,
-    ///   playouts that take the best of three random moves by MAST instead of two scored 62.5%
-    ///   (greedier playouts judge worse), and MAST tables kept from the last search at half
-    ///   weight 81.0% (34 better, 30 worse).
-    /// - MAST for half of the playout moves only (`mast_share` 0.5, the other half uniformly
-    ///   random) instead of every move, on the openings of the runs above and below (`--seed
-    ///   5`): at 100 ms 169-10-21 (87.0%, 200 games) where every move by MAST scored 171-5-24
-    ///   (86.8%); at 1 s 86-7-7 (89.5%, 100 games; as first player 40-6-4) where it scored
-    ///   78-5-17 (80.5%; the build before it, solver from 14 plies, 78.9% in four runs); on
-    ///   new openings (`--seed 7`) 82-3-15 (83.5%), both 1 s runs 86.5%. Head to head,
-    ///   494-44-462 (+11 ± 20 Elo) in 1,000 games at 1 s + 10 ms. Playouts are a fifth faster
-    ///   (13.2 M positions a second instead of 10.9 M, `go nodes 3000000` after `d4 e5`), and
-    ///   less bent on what the tables learnt, which at 1 s have settled.
-    /// - RAVE's window (`amaf_window`; all moves as first within 32 plies of a node instead
-    ///   of to the end of the game), on the same openings at 100 ms (200 games): 32 plies
-    ///   181-2-17 (91.0%; as first player 84-2-14) where the whole iteration scored 169-10-21
-    ///   (87.0%; as first player 74-9-17), 16 plies 162-4-34 (82.0%). In JC Shock the pulls
-    ///   empty and refill squares, corners above all: a square filled 40 plies later is
-    ///   another move than a placement there now. At 1 s on new openings (`--seed 7`, 100
-    ///   games) 83-2-15 (84.0%) where the whole iteration scored 82-3-15: no change there;
-    ///   at 100 ms on those openings 160-11-29 (82.8%) against 166-9-25 (85.2%), so both sets
-    ///   at 100 ms 86.9% against 86.5%: no measurable gain against `mcts`. Head to head at
-    ///   100 ms, 107-6-87 (+35 ± 40 Elo, 200 games): kept on that.
-    /// - The last two plies of every playout played perfectly (`exact_tail`: minimax over
-    ///   the at most 4 × 3 ways an 8×8 game can end from there) instead of at random. JC
-    ///   Shock's last placement is the second player's, and a real player takes the best of
-    ///   the three squares left where a playout takes any: random endings overrate the first
-    ///   player. Lost games of the first player, replayed, showed the search's win rate above
-    ///   ½ until the solver proved the loss 12 or 10 plies before the end. At 100 ms, 200
-    ///   games on each of the `--seed 5` and `--seed 7` openings: 180-4-16 (91.0%) and
-    ///   179-8-13 (91.5%), where this configuration without it scored 172-8-20 (88.0%) and
-    ///   164-7-29 (83.8%); the last ply alone 174-10-16 (89.5%) and 179-4-17 (90.5%); the
-    ///   last three plies 175-6-19 (89.0%) on `--seed 5`. Head to head against this
-    ///   configuration without it, 123-11-66 (+102 ± 48 Elo, 200 games at 100 ms, `--seed
-    ///   11`). At 1 s on `--seed 5` (100 games) 87-4-9 (89.0%) where this configuration
-    ///   without it scored 81-4-15 (83.0%). With the kept tree started from the most
-    ///   visited node of its position, at 100 ms 177-5-18 (89.8%) and 172-6-22 (87.5%) on
-    ///   the two sets, 182-4-14 (92.0%) on `--seed 9`: the five runs with the tail 90.3%;
-    ///   head to head against this configuration without the tail, 118-10-72 (+81 ± 41
-    ///   Elo). The tail costs a sixth of the playouts.
-    /// - Exploration 0.2 in long searches (`long_exploration`; from 300 ms a move, see
-    ///   `is_long_search` in `search/mod.rs`), 0.1 in short ones. At 1 s a move against
-    ///   `mcts` (100 games each), on the `--seed 7` openings 88-5-7 (90.5%; as first player
-    ///   38-5-7) where 0.1 scored 80-6-14 (83.0%; 32-5-13) on the same games (14 better, 4
-    ///   worse), on `--seed 5` 92-0-8 (92.0%; 42-0-8) where 0.1 scored 87-4-9 (89.0%; 10
-    ///   better, 6 worse): 91.25% against 86.0%. Earlier builds had shown the same at 1 s
-    ///   (0.2 88.0% against 0.1 80.0%, and 85.5% against 81.5% and 81.0%, above), while at
-    ///   100 ms 0.1 stays the better (84.5% and 88.5% against 76.0%). 300 ms lies halfway
-    ///   between on a log scale; nothing was measured there. Under 300 ms the search is node
-    ///   for node the same as before. On new openings at 1 s, 49-4-7 in 60 games (`--seed 9`)
-    ///   and 92-1-7 (`--seed 11`; as first player 42-1-7): 321-10-29 (90.6%) in all 360.
-    ///   Head to head against 0.1 at every speed, 53-11-36 (+60 ± 44 Elo) at 1 s, 100 games
-    ///   (`--seed 11`).
-    ///
-    /// Tried on top of the MAST share and dropped, on those openings at 100 ms (200 games,
-    /// against 169-10-21): a share of 0.25, 171-9-20 (87.8%), but at 1 s on new openings
-    /// (`--seed 7`) 57-0-22 after 79 games where 0.5 scored 82-3-15 in 100 (stopped); the
-    /// root player's playout moves by the share, the opponent's uniformly random (a fallible
-    /// opponent), 160-5-35 (81.2%); MAST's average of a move in its surroundings (which of
-    /// the mover's or the opponent's pieces it ends up next to in each direction, 81 cases)
-    /// weighing a quarter of a playout move's value, 147-5-48 (74.8%), its positions a
-    /// second down by a third.
-    ///
-    /// Tried on top of the window and dropped, at 100 ms, 200 games against `mcts` on each
-    /// of the `--seed 5` and `--seed 7` openings, where this configuration scored 172-8-20
-    /// (88.0%) and 164-7-29 (83.8%): RAVE's equivalence parameter 1200, 163-8-29 (83.5%) and
-    /// 161-10-29 (83.0%), and 300, 164-8-28 (84.0%) and 167-6-27 (85.0%); a window of 48
-    /// plies, 163-4-33 (82.5%) and 158-6-26 in 190 games (84.7%); GRAVE (a node with fewer
-    /// than 50 playouts weighs its children by the all-moves-as-first results of the
-    /// deepest ancestor with the same player to move and 50 playouts or more), 168-10-22
-    /// (86.5%) and 168-4-28 (85.0%); new children starting from their grandparent's
-    /// all-moves-as-first results (at most 20 visits' worth), 164-5-31 (83.2%) on `--seed 5`.
-    /// None measurably better: this configuration's two runs differ by as much.
-    /// Later, on the same openings and against the same figures, also dropped: MAST tables
-    /// kept apart for every 16 plies of the game (a move's average in each quarter of JC
-    /// Shock's 62 plies, in the spirit of the window), 175-3-22 (88.2%) and 169-5-26
-    /// (85.8%), but head to head against this configuration 85-15-100 (−26 ± 42 Elo, 200
-    /// games, `--seed 11`); the pair tables kept apart by quarter too, 161-9-30 (82.8%) on
-    /// `--seed 5`; leaves expanded after 8 playouts instead of 4, 167-7-26 (85.2%) and
-    /// 166-7-27 (84.8%); PoolRAVE (Rimmel et al. 2011: playout moves drawn, when still
-    /// legal, from the 10 children with the best all-moves-as-first results of the deepest
-    /// node of the path with the mover to move and 64 playouts or more), for half of the
-    /// playout moves 152-4-44 (77.0%), for a fifth of them in a playout's first 16 plies
-    /// 154-5-41 (78.2%), both on `--seed 5`: the pools took a fifth of the positions visited
-    /// a second, and the moves they chose judged worse.
-    ///
-    /// Tried on top of this and dropped (100 games at 100 ms a move against 88.0% for this
-    /// configuration on the same openings): unvisited children below the root valued by
-    /// their RAVE estimate as if visited once, rather than each tried first, 83.5%; playouts
-    /// that replay the last good reply to the previous move (LGRF-1), 80.5%; rewards mixing a
-    /// fifth of the final evaluation's margin into the win or loss, 85.5%.
-    ///
-    /// Tried on top of pairs and dropped, on the same 200 games at 100 ms and 100 at 1 s as
-    /// pairs: playouts that also weigh what the game makes of a move at a glance (a `Game`
-    /// method; in JC Shock the triples, three in a row, that the placement and its pull leave
-    /// the opponent minus those they leave the mover). With the glance deciding and results
-    /// breaking ties, 85.2% at 100 ms (20 games better, 25 worse) and 75-4-21 (77.0%) at 1 s
-    /// (15 better, 19 worse); at a twentieth of a result per triple, 84.0% at 100 ms (24
-    /// better, 30 worse); pairs of adjacent pieces instead of triples, 75.0%; the evaluation's
-    /// weighted runs, 79.4% after 102 games (stopped). A glance costs a third of the
-    /// positions visited a second. The same glance as the prior of new tree nodes instead
-    /// (as many visits of all-moves-as-first results at ½ plus a tenth per triple, which
-    /// costs nothing measurable): 20 such visits scored 83.8% at 100 ms (26 games better, 34
-    /// worse), 100 visits 75.9% after 112 games (stopped).
-    ///
-    /// A learned value at the leaves, tried and dropped: an n-tuple network over the contents
-    /// of the 16 lines of 8×8 (3⁸ patterns a line, one table per distance from the edge and
-    /// per sixteenth of the game, 420,000 weights), trained by TD(0) on a million games of its
-    /// own one-ply play (ε = 0.1; 2.5 minutes on one core). As a one-ply player it beat
-    /// `greedy` 166-3-31 (`--depth 1`, 200 games) but lost 0-0-40 to `mcts` at 100 ms. Mixed
-    /// into each playout's result at the leaf with weight λ, head to head against this
-    /// configuration (before `mast_share`) at 100 ms, 100 games `--seed 11`: λ = 0.5 36-5-59
-    /// (−81 ± 66 Elo), λ = 0.2 44-5-51 (−24 ± 55), λ = 0.5 within 24 plies of the end only
-    /// 35-4-61 (a build that also read that setting every iteration, a little slower). A
-    /// value learnt from one-ply play judges worse than a playout; its code was not kept.
-    ///
-    /// Time gains: with 150 ms a move against `mcts`'s 100 ms, this configuration scored
-    /// 186-2-12 (93.5%; 28 games better, 14 worse than at 100 ms).
-    ///
-    /// Tried in endgames and dropped. The yardstick: 60 positions 20 plies before the end of
-    /// games of the 1 s matches (E20), and 60 others 18 plies before the end (E18), each
-    /// played with both colours against `mcts` at 1 s a move; this configuration scored
-    /// 70-6-44 (60.8%) on E20 and 61-11-48 (55.4%) on E18. Lost games followed move by move
-    /// turned 12 to 16 plies before the end: before the alpha-beta pass can prove the result
-    /// (from about 11 plies before the end at 1 s), while random playouts misjudge endings.
-    /// - Playing the alpha-beta pass's move in the last 16 plies (the whole budget, the
-    ///   evaluation at its leaves): 29-3-36 (44.9%) on E20 where this configuration scored
-    ///   61.0% in the same 68 games (2 better, 14 worse).
-    /// - Proofs in the tree (MCTS-Solver: a finished game proves its node; a won child proves
-    ///   its parent lost, children all proven prove it the opposite of the best; selection
-    ///   takes a proven win at once and a proven loss last): E20 75-6-39 (65.0%), E18 60-9-51
-    ///   (53.8%), together 59.4% against 58.1% (18 games better, 14 worse); from the start at
-    ///   100 ms 81.0% against `mcts` and 46-9-45 against this configuration. No measurable
-    ///   gain for its code.
-    /// - The last 3 plies of every playout solved exactly (win, draw or loss by alpha-beta,
-    ///   1.75 times the positions visited per playout): E20 69-9-42 (61.3%; 14 games better,
-    ///   14 worse). E20 could not tell; matches from the start later did, for the last two
-    ///   plies (`exact_tail` above).
-    /// - Leaves within 10 plies of the end valued by the exact solver (`search`'s endgame
-    ///   solver and its table) instead of by a playout: E18 63-5-52 (54.6%), where this
-    ///   configuration scored 68-5-47 (58.8%) in a run just before (8 games better, 12
-    ///   worse). Exact values below the tree did not make its averages any better.
-    /// - Plain UCT in the last 20 plies (no RAVE or MAST, exploration 1.4, a new tree every
-    ///   move): 48.6% on E20 after 72 games where this configuration scored 60.4% (2 better,
-    ///   10 worse); stopped.
-    ///
-    /// With this configuration, 40 of E20's 60 positions (47 of E18's) gave one win each or
-    /// two draws: the colour decided, not the player, so few positions tell players apart.
-    pub(crate) const STRONG: Config = Config {
-        exploration: 0.1,
-        long_exploration: 0.2,
-        rave: Some(600.0),
-        reuse: true,
-        mast: true,
-        expand_after: 4,
-        pairs: 0.5,
-        mast_share: 0.5,
-        amaf_window: 32,
-        exact_tail: EXACT_TAIL,
-    };
-}
-
-/// [`Config::STRONG`]'s exact tail.
-const EXACT_TAIL: usize = 2;
+/// Plain UCT, the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the end of
+/// the game, a fresh tree for every search.
+pub(crate) const PLAIN_UCT: TreePolicy = TreePolicy {
+    exploration: 1.4,
+    long_exploration: 1.4,
+    rave: None,
+    reuse: false,
+    mast: false,
+    expand_after: 0,
+    pairs: 0.0,
+    mast_share: 0.0,
+    amaf_window: usize::MAX,
+    exact_tail: 0,
+};
 
 /// A share of 1 in the units of [`Mcts::mast_threshold`].
 const FULL_SHARE: u64 = 1 << 32;
@@ -342,13 +109,13 @@ pub(crate) struct Run<'a, 'r> {
     pub(crate) report: &'r mut dyn FnMut(&Info),
     /// Lines to report: the most visited root moves (`MultiPV`); 0 counts as 1.
     pub(crate) lines: usize,
-    /// Whether the search is long enough for [`Config::long_exploration`].
+    /// Whether the search is long enough for [`TreePolicy::long_exploration`].
     pub(crate) long: bool,
 }
 
 /// One Monte-Carlo search: the tree and the buffers its iterations reuse.
-pub(crate) struct Mcts<G: Game> {
-    config: Config,
+pub(crate) struct Mcts<G: SearchHints> {
+    config: TreePolicy,
     nodes: Vec<Node<G::Move>>,
     /// The position at the root of `nodes`, once a search has run.
     root: Option<G>,
@@ -384,16 +151,16 @@ pub(crate) struct Mcts<G: Game> {
     /// stay in a kept tree; at least one root move must stay allowed.
     banned_at_root: Vec<G::Move>,
     weights: Weights,
-    /// [`Config::mast_share`] in units of 2⁻³², compared with 32 random bits.
+    /// [`TreePolicy::mast_share`] in units of 2⁻³², compared with 32 random bits.
     mast_threshold: u64,
-    /// The exploration constant of the running search: [`Config::exploration`] or, in a long
-    /// search, [`Config::long_exploration`].
+    /// The exploration constant of the running search: [`TreePolicy::exploration`] or, in a long
+    /// search, [`TreePolicy::long_exploration`].
     exploration: f64,
 }
 
-impl<G: Game> Mcts<G> {
+impl<G: SearchHints> Mcts<G> {
     /// An empty tree weighing results by `config`, whose playouts draw from `seed`.
-    pub(crate) fn new(config: Config, seed: u64) -> Self {
+    pub(crate) fn new(config: TreePolicy, seed: u64) -> Self {
         Mcts {
             config,
             nodes: Vec::new(),
@@ -423,7 +190,11 @@ impl<G: Game> Mcts<G> {
 
     /// The tree kept in `buffers` if it was grown with `config`, else a new one; either way
     /// its playouts draw from `seed`.
-    pub(crate) fn kept_or_new(buffers: &mut SearchBuffers, config: Config, seed: u64) -> Box<Self> {
+    pub(crate) fn kept_or_new(
+        buffers: &mut SearchBuffers,
+        config: TreePolicy,
+        seed: u64,
+    ) -> Box<Self> {
         match buffers.take_tree::<Self>() {
             Some(mut tree) if tree.config == config => {
                 tree.rng = Rng::new(seed);
@@ -723,7 +494,7 @@ impl<G: Game> Mcts<G> {
     /// [`Mcts::playout`] in a game that ends after exactly `left` more plies, played on a
     /// copy of `position`: such a game cannot end sooner, by repetition or otherwise, so it
     /// needs no history to take back and its status is looked at once, at the end. Its last
-    /// [`Config::exact_tail`] plies are played perfectly.
+    /// [`TreePolicy::exact_tail`] plies are played perfectly.
     fn fixed_length_playout(&mut self, position: &G, left: usize) -> Status {
         let mut position = position.clone();
         let tail = self.config.exact_tail.min(left);
@@ -742,7 +513,7 @@ impl<G: Game> Mcts<G> {
         perfect_end(&position, &mut self.tail_moves[..tail])
     }
 
-    /// A playout's move: uniformly random, or with MAST, for its [`Config::mast_share`] of
+    /// A playout's move: uniformly random, or with MAST, for its [`TreePolicy::mast_share`] of
     /// the moves, the better of two random moves by [`Mcts::playout_value`].
     #[inline]
     fn playout_move(&mut self, position: &G) -> Option<G::Move> {
@@ -760,7 +531,7 @@ impl<G: Game> Mcts<G> {
         )
     }
 
-    /// Whether MAST chooses the playout's next move ([`Config::mast_share`]); a share of 1
+    /// Whether MAST chooses the playout's next move ([`TreePolicy::mast_share`]); a share of 1
     /// draws no random number.
     #[inline]
     fn mast_chooses(&mut self) -> bool {
@@ -865,7 +636,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Credits `status` to the children of `node`, the path's node at `depth`, whose move
-    /// `to_move` played from there on, within [`Config::amaf_window`] plies.
+    /// `to_move` played from there on, within [`TreePolicy::amaf_window`] plies.
     fn credit_amaf(&mut self, node: usize, to_move: Player, status: Status, depth: usize) {
         let parent = self.nodes[node];
         if !parent.expanded {
@@ -1097,7 +868,16 @@ mod tests {
     use super::*;
     use crate::games::jcshock::JcShock;
     use crate::games::BoardSize;
+    use crate::games::{Game, SearchStyle};
     use std::sync::atomic::AtomicBool;
+
+    /// JC Shock's tree policy, the one `search` plays it with.
+    fn strong() -> TreePolicy {
+        match <JcShock as SearchHints>::SEARCH_STYLE {
+            SearchStyle::Playouts(tuning) => tuning.tree,
+            SearchStyle::AlphaBeta => unreachable!("JC Shock is played by playouts"),
+        }
+    }
 
     /// Runs `tree` for `playouts` playouts from the current position of `state`.
     fn grow(tree: &mut Mcts<JcShock>, state: &mut GameState<JcShock>, playouts: u64) {
@@ -1126,10 +906,10 @@ mod tests {
     #[test]
     fn a_long_search_explores_by_the_long_exploration_constant() {
         // Greedy when short, nearly uniform when long: the least visited root move tells.
-        let config = Config {
+        let config = TreePolicy {
             exploration: 0.0,
             long_exploration: 10.0,
-            ..Config::PLAIN
+            ..PLAIN_UCT
         };
         let least_visited = |long| {
             let mut tree = Mcts::new(config, 1);
@@ -1154,7 +934,7 @@ mod tests {
         let never = AtomicBool::new(false);
         let mut infos = Vec::new();
         let mut state = jcshock();
-        let mut tree = Mcts::<JcShock>::new(Config::PLAIN, 7);
+        let mut tree = Mcts::<JcShock>::new(PLAIN_UCT, 7);
         let mut run = Run {
             control: Control::new(&never, None, None),
             time: None,
@@ -1190,7 +970,7 @@ mod tests {
     #[test]
     fn a_reused_tree_starts_from_what_it_learnt_two_plies_ago() {
         let mut state = jcshock();
-        let mut tree = Mcts::new(Config::STRONG, 1);
+        let mut tree = Mcts::new(strong(), 1);
         grow(&mut tree, &mut state, 3000);
         let first = tree.best_child(0).unwrap();
         let reply = tree.best_child(first).unwrap();
@@ -1205,7 +985,7 @@ mod tests {
     #[test]
     fn a_reused_tree_starts_from_the_most_visited_node_of_its_position() {
         let mut state = jcshock();
-        let mut tree = Mcts::new(Config::STRONG, 1);
+        let mut tree = Mcts::new(strong(), 1);
         grow(&mut tree, &mut state, 3000);
         let start = state.position().clone();
         let after = |moves: [&str; 2]| {
@@ -1236,9 +1016,9 @@ mod tests {
     #[test]
     fn a_leaf_gets_children_only_after_enough_playouts() {
         let mut state = jcshock();
-        let mut tree = Mcts::new(Config::STRONG, 3);
+        let mut tree = Mcts::new(strong(), 3);
         grow(&mut tree, &mut state, 5000);
-        let expand_after = Config::STRONG.expand_after;
+        let expand_after = strong().expand_after;
         assert!(expand_after > 1);
         let inner = &tree.nodes[1..];
         assert!(inner.iter().any(|n| n.expanded), "the tree grew");
@@ -1255,10 +1035,10 @@ mod tests {
     #[test]
     fn a_banned_root_move_is_neither_explored_nor_played() {
         let mut state = jcshock();
-        let mut free = Mcts::new(Config::STRONG, 1);
+        let mut free = Mcts::new(strong(), 1);
         grow(&mut free, &mut state, 2000);
         let favourite = free.best_child(0).and_then(|c| free.nodes[c].mv).unwrap();
-        let mut tree = Mcts::new(Config::STRONG, 1);
+        let mut tree = Mcts::new(strong(), 1);
         tree.ban_at_root(&[favourite]);
         grow(&mut tree, &mut state, 2000);
         let root = tree.nodes[0];
@@ -1281,7 +1061,7 @@ mod tests {
     #[test]
     fn a_plain_tree_starts_afresh() {
         let mut state = jcshock();
-        let mut tree = Mcts::new(Config::PLAIN, 1);
+        let mut tree = Mcts::new(PLAIN_UCT, 1);
         grow(&mut tree, &mut state, 3000);
         let first = tree.best_child(0).unwrap();
         let reply = tree.best_child(first).unwrap();
@@ -1296,7 +1076,7 @@ mod tests {
     #[test]
     fn a_position_not_in_the_tree_starts_afresh() {
         let mut state = jcshock();
-        let mut tree = Mcts::new(Config::STRONG, 1);
+        let mut tree = Mcts::new(strong(), 1);
         grow(&mut tree, &mut state, 500);
         let mut moves = Vec::new();
         state.generate_moves(&mut moves);
@@ -1311,7 +1091,7 @@ mod tests {
     }
 
     /// A tree of `config` that has run once on `state`, its MAST and pair tables emptied.
-    fn tables_emptied(config: Config, state: &mut GameState<JcShock>) -> Mcts<JcShock> {
+    fn tables_emptied(config: TreePolicy, state: &mut GameState<JcShock>) -> Mcts<JcShock> {
         let mut tree = Mcts::new(config, 1);
         grow(&mut tree, state, 1);
         for table in tree.mast.iter_mut().chain(tree.pairs.iter_mut()) {
@@ -1324,7 +1104,7 @@ mod tests {
     #[test]
     fn a_playout_move_is_valued_by_its_pair_with_the_move_before() {
         let mut state = jcshock();
-        let mut tree = tables_emptied(Config::STRONG, &mut state);
+        let mut tree = tables_emptied(strong(), &mut state);
         let position = state.position().clone();
         let mut moves = Vec::new();
         state.generate_moves(&mut moves);
@@ -1351,10 +1131,10 @@ mod tests {
     fn mast_chooses_only_its_share_of_the_playout_moves() {
         let mut state = jcshock();
         let mut picks_of_the_best = |share: f64| {
-            let config = Config {
+            let config = TreePolicy {
                 mast_share: share,
                 pairs: 0.0,
-                ..Config::STRONG
+                ..strong()
             };
             let mut tree = tables_emptied(config, &mut state);
             let position = state.position().clone();
@@ -1382,11 +1162,11 @@ mod tests {
     #[test]
     fn pairs_are_off_in_plain_uct_and_without_a_weight() {
         let mut state = jcshock();
-        let plain = tables_emptied(Config::PLAIN, &mut state);
+        let plain = tables_emptied(PLAIN_UCT, &mut state);
         assert!(plain.pairs.iter().all(Vec::is_empty));
-        let alone = Config {
+        let alone = TreePolicy {
             pairs: 0.0,
-            ..Config::STRONG
+            ..strong()
         };
         let tree = tables_emptied(alone, &mut state);
         assert!(!tree.mast[0].is_empty() && tree.pairs.iter().all(Vec::is_empty));
@@ -1395,7 +1175,7 @@ mod tests {
     #[test]
     fn each_pair_of_consecutive_moves_is_credited_to_the_second_mover() {
         let mut state = jcshock();
-        let mut tree = tables_emptied(Config::STRONG, &mut state);
+        let mut tree = tables_emptied(strong(), &mut state);
         let codes = state.position().move_codes();
         let (one, two) = (Player::One, Player::Two);
         tree.line.extend([(3, one), (7, two), (2, one)]);
@@ -1411,9 +1191,9 @@ mod tests {
     /// all of it played out below the root, is `line`, with RAVE counting `window` plies.
     fn amaf_credit_of(window: usize, line: &[(usize, Player)]) -> Vec<(usize, u32)> {
         let mut state = jcshock();
-        let config = Config {
+        let config = TreePolicy {
             amaf_window: window,
-            ..Config::STRONG
+            ..strong()
         };
         let mut tree = Mcts::new(config, 1);
         grow(&mut tree, &mut state, 1);
@@ -1522,8 +1302,8 @@ mod tests {
         let positions: Vec<JcShock> = (0..40)
             .map(|_| super::super::solver::random_ending(4, 2, &mut rng))
             .collect();
-        let mut perfect = Mcts::<JcShock>::new(Config::STRONG, 5);
-        let mut random = Mcts::<JcShock>::new(Config::PLAIN, 5);
+        let mut perfect = Mcts::<JcShock>::new(strong(), 5);
+        let mut random = Mcts::<JcShock>::new(PLAIN_UCT, 5);
         let mut random_endings_differ = false;
         for position in &positions {
             let mover = position.side_to_move();
@@ -1541,8 +1321,8 @@ mod tests {
                 random_endings_differ |= worth(random_end, mover) != best;
             }
         }
-        assert_eq!(Config::STRONG.exact_tail, 2);
-        assert_eq!(Config::PLAIN.exact_tail, 0);
+        assert_eq!(strong().exact_tail, 2);
+        assert_eq!(PLAIN_UCT.exact_tail, 0);
         assert!(
             random_endings_differ,
             "no position where random endings go wrong"

@@ -33,7 +33,10 @@ pub use smp::MAX_HELPERS;
 pub use strategy::Strategy;
 pub use tt::TranspositionTable;
 
-use crate::games::{Game, GameState, MoveList, SearchStyle};
+use crate::games::{
+    GameState, LongSearch, MoveList, PlayoutTuning, SearchHints, SearchStyle, SolverReach,
+    TreePolicy,
+};
 use control::Control;
 use negamax::Searcher;
 use time::TimeBudget;
@@ -50,7 +53,7 @@ use value::{is_mate, DRAW, INFINITY, MATE, MAX_PLY};
 /// Whatever the strategy, only the root moves `limits.searchmoves` names are considered
 /// when it names any legal one, and `limits.mate` makes the search alpha-beta (see
 /// [`Limits::mate`]).
-pub fn best_move<G: Game>(
+pub fn best_move<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
     tt: &mut TranspositionTable,
@@ -64,17 +67,18 @@ pub fn best_move<G: Game>(
         Strategy::Search => match G::SEARCH_STYLE {
             SearchStyle::AlphaBeta => search(state, limits, tt, buffers, stop, report),
             // Proving a mate is alpha-beta's work.
-            SearchStyle::Playouts if limits.mate.is_some() => {
+            SearchStyle::Playouts(_) if limits.mate.is_some() => {
                 search(state, limits, tt, buffers, stop, report)
             }
-            SearchStyle::Playouts => {
-                solve_then_play_out(state, limits, tt, buffers, seed, stop, report)
+            SearchStyle::Playouts(tuning) => {
+                solve_then_play_out(state, limits, tuning, tt, buffers, seed, stop, report)
             }
         },
         Strategy::Mcts => monte_carlo(
             state,
             limits,
-            mcts::Config::PLAIN,
+            mcts::PLAIN_UCT,
+            false,
             buffers,
             seed,
             stop,
@@ -88,7 +92,7 @@ pub fn best_move<G: Game>(
 
 /// The moves of `position` that `limits.searchmoves` names (the texts that are not legal
 /// moves are left out); empty, meaning every move, when it names none.
-fn allowed_root_moves<G: Game>(position: &G, limits: &Limits) -> Vec<G::Move> {
+fn allowed_root_moves<G: SearchHints>(position: &G, limits: &Limits) -> Vec<G::Move> {
     limits
         .searchmoves
         .iter()
@@ -104,49 +108,28 @@ pub(crate) fn restrict_root<M: Copy + Eq>(moves: &mut MoveList<M>, allowed: &[M]
     }
 }
 
-/// Share of the effort that [`solve_then_play_out`] gives the exact solver.
-const SOLVING_SHARE: u32 = 2;
-
-/// Plies from the end of a game of fixed length beyond which [`solve_then_play_out`] does not
-/// try the exact solver in a timed search (unless it has [`DEEP_SOLVE_TIME`]): it would not
-/// prove the result in time, and Monte-Carlo gets the whole budget. In JC Shock at 100 ms and
-/// at 1 s a move, the solver proved none of 30 positions of real games 14 plies before the
-/// end, and all 10 at 13 at 1 s (5 of 20 at 100 ms). Measured against `mcts` at 100 ms on the
-/// same 200 openings (`scripts/match.py --game jcshock --random-plies 4 --seed 5`): with 14,
-/// 161-7-32 (82.2%; 73.0 of 100 as first player, who moves 14 plies before the end); with 13,
-/// 171-5-24 (86.8%; 82.0 as first player; 32 games better, 23 worse); with 12, 82.5%. Head to
-/// head, 13 against 14: +23 ± 44 Elo in 200 games at 100 ms, −6 ± 20 in 1,000 at 1 s + 10 ms.
-/// All within the noise: 13 stays because the solver's half move at 14 bought nothing.
-const SOLVABLE_PLIES: u32 = 13;
-
-/// How far from the end the solver is tried when a search has no time limit (`go nodes`,
-/// `go depth`) or at least [`DEEP_SOLVE_TIME`]: a position 14 plies before the end takes it
-/// 0.9 s on average (the 20 positions of `solver.rs`'s doc), 13 plies before 0.13 s.
-const DEEP_SOLVABLE_PLIES: u32 = 14;
-
-/// The time of a move from which the solver, with its half, is tried 14 plies before the end.
-const DEEP_SOLVE_TIME: Duration = Duration::from_secs(2);
-
 /// How many plies before the end of the game the exact solver is tried, for a search of
-/// `target` time (none: a node or depth limit).
-fn solvable_plies(target: Option<Duration>) -> u32 {
+/// `target` time (none: a node or depth limit), as the game's `reach` says.
+fn solvable_plies(reach: &SolverReach, target: Option<Duration>) -> u32 {
     match target {
-        Some(time) if time < DEEP_SOLVE_TIME => SOLVABLE_PLIES,
-        _ => DEEP_SOLVABLE_PLIES,
+        Some(time) if time < reach.deep_time => reach.plies,
+        _ => reach.deep_plies,
     }
 }
 
 /// The `search` of [`SearchStyle::Playouts`] games. Within [`solvable_plies`] of the end of a
-/// game of fixed length, the exact solver first gets a [`SOLVING_SHARE`] of the effort; a
+/// game of fixed length, the exact solver first gets its [`SolverReach::share`] of the effort; a
 /// win it proves is played at once. Otherwise Monte-Carlo with RAVE chooses the move with the
 /// rest, among the moves not proven lost: after a proven draw among the drawing moves, after
 /// a proven loss among all (against best play every move loses, and the move that wins the
 /// most playouts leaves a fallible opponent the most ways to go wrong), and after a solve cut
 /// short among those not proven lost. Its reports then carry the proven value;
 /// their `nodes` and `time` count the solver's work too.
-fn solve_then_play_out<G: Game>(
+#[allow(clippy::too_many_arguments)]
+fn solve_then_play_out<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
+    tuning: &PlayoutTuning,
     tt: &mut TranspositionTable,
     buffers: &mut SearchBuffers,
     seed: u64,
@@ -155,7 +138,7 @@ fn solve_then_play_out<G: Game>(
 ) -> Option<G::Move> {
     let started = std::time::Instant::now();
     let target = time_budget(limits, state.position()).map(playout_time);
-    let endgame = solve_endgame(state, limits, target, tt, stop);
+    let endgame = solve_endgame(state, limits, &tuning.solver, target, tt, stop);
     if let Some((win, info)) = endgame.win {
         report(&info);
         return Some(win);
@@ -181,13 +164,25 @@ fn solve_then_play_out<G: Game>(
     };
     let banned = &endgame.lost;
     buffers.set_threads(limits.threads);
+    let long = is_long_search(limits, state.position(), &tuning.long_search);
     if buffers.helpers.count() > 0 {
-        return parallel_monte_carlo(state, &rest, buffers, seed, stop, banned, &mut shown);
+        return parallel_monte_carlo(
+            state,
+            &rest,
+            tuning.tree,
+            long,
+            buffers,
+            seed,
+            stop,
+            banned,
+            &mut shown,
+        );
     }
     monte_carlo(
         state,
         &rest,
-        mcts::Config::STRONG,
+        tuning.tree,
+        long,
         buffers,
         seed,
         stop,
@@ -208,13 +203,14 @@ struct Endgame<M> {
     nodes: u64,
 }
 
-/// Runs the exact solver on the current position of `state` with a [`SOLVING_SHARE`] of the
+/// Runs the exact solver on the current position of `state` with its `reach`'s share of the
 /// time `target` or of the node limit (`go depth N` standing for N thousand playouts), if the
 /// game has a fixed length and ends within [`solvable_plies`]; without any such limit (an
 /// infinite search) the solver is not run.
-fn solve_endgame<G: Game>(
+fn solve_endgame<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
+    reach: &SolverReach,
     target: Option<Duration>,
     tt: &mut TranspositionTable,
     stop: &AtomicBool,
@@ -228,7 +224,7 @@ fn solve_endgame<G: Game>(
     let Some(left) = state
         .position()
         .plies_left()
-        .filter(|&l| l <= solvable_plies(target))
+        .filter(|&l| l <= solvable_plies(reach, target))
     else {
         return endgame;
     };
@@ -238,8 +234,8 @@ fn solve_endgame<G: Game>(
             .depth
             .filter(|_| target.is_none())
             .map(playouts_for_depth))
-        .map(|nodes| nodes / u64::from(SOLVING_SHARE));
-    let time = target.map(|t| t / SOLVING_SHARE);
+        .map(|nodes| nodes / u64::from(reach.share));
+    let time = target.map(|t| t / reach.share);
     if nodes.is_none() && time.is_none() {
         return endgame;
     }
@@ -286,9 +282,10 @@ fn solve_endgame<G: Game>(
 
 /// The stop conditions of a Monte-Carlo search under `limits` for the side to move in
 /// `position`: its time budget, the node limit, or `go depth N` alone as N thousand playouts.
-fn monte_carlo_run<'a, 'r, G: Game>(
+fn monte_carlo_run<'a, 'r, G: SearchHints>(
     limits: &Limits,
     position: &G,
+    long: bool,
     stop: &'a AtomicBool,
     report: &'r mut dyn FnMut(&Info),
 ) -> mcts::Run<'a, 'r> {
@@ -300,7 +297,7 @@ fn monte_carlo_run<'a, 'r, G: Game>(
         playouts,
         report,
         lines: limits.multipv,
-        long: is_long_search(limits, position),
+        long,
     }
 }
 
@@ -313,55 +310,41 @@ fn playout_limit(limits: &Limits, budget: Option<TimeBudget>) -> Option<u64> {
         .map(playouts_for_depth)
 }
 
-/// The time target from which a Monte-Carlo search is long ([`mcts::Run::long`]): at 100 ms a
-/// move JC Shock's search plays best with [`mcts::Config::STRONG`]'s short exploration, at
-/// 1 s with its long one (the measurements are in that constant's doc).
-const LONG_SEARCH: Duration = Duration::from_millis(300);
-
-/// The node limit from which a Monte-Carlo search is long: about what [`LONG_SEARCH`] visits
-/// in JC Shock (10 M positions a second on the 2-core machine of the README's figures).
-const LONG_SEARCH_NODES: u64 = 3_000_000;
-
-/// The playouts (`go depth N`: N thousand) from which a Monte-Carlo search is long: about
-/// what [`LONG_SEARCH`] plays in JC Shock's middlegame.
-const LONG_SEARCH_PLAYOUTS: u64 = 50_000;
-
 /// Whether a Monte-Carlo search under `limits` is long: its time target, node limit or
-/// playouts reach [`LONG_SEARCH`], [`LONG_SEARCH_NODES`] or [`LONG_SEARCH_PLAYOUTS`], or it
-/// has no limit at all (`go infinite`, pondering).
-fn is_long_search<G: Game>(limits: &Limits, position: &G) -> bool {
+/// playouts reach those of `long`, or it has no limit at all (`go infinite`, pondering).
+fn is_long_search<G: SearchHints>(limits: &Limits, position: &G, long: &LongSearch) -> bool {
     let budget = time_budget(limits, position);
     match (budget, limits.nodes, playout_limit(limits, budget)) {
-        (Some(budget), _, _) => playout_time(budget) >= LONG_SEARCH,
-        (None, Some(nodes), _) => nodes >= LONG_SEARCH_NODES,
-        (None, None, Some(playouts)) => playouts >= LONG_SEARCH_PLAYOUTS,
+        (Some(budget), _, _) => playout_time(budget) >= long.time,
+        (None, Some(nodes), _) => nodes >= long.nodes,
+        (None, None, Some(playouts)) => playouts >= long.playouts,
         (None, None, None) => true,
     }
 }
 
-/// Root parallelization of [`monte_carlo`] with [`mcts::Config::STRONG`]: every helper
+/// Root parallelization of [`monte_carlo`] with the game's tree policy: every helper
 /// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
 /// and the move played is the root move with the most visits over all the trees (those of
 /// helpers that stop within `HELPER_PATIENCE`). Only this
 /// thread reports; if the summed visits choose another move than its own tree, one more
 /// report gives that move's line in this thread's tree.
 #[allow(clippy::too_many_arguments)]
-fn parallel_monte_carlo<G: Game>(
+fn parallel_monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
+    config: TreePolicy,
+    long: bool,
     buffers: &mut SearchBuffers,
     seed: u64,
     stop: &AtomicBool,
     banned: &[G::Move],
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let config = mcts::Config::STRONG;
     let allowed = allowed_root_moves(state.position(), limits);
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     tree.restrict_root(&allowed);
     tree.ban_at_root(banned);
     let banned = banned.to_vec();
-    let long = is_long_search(limits, state.position());
     let votes: Votes<G::Move> = Arc::default();
     let helpers = buffers.helpers.start(|number, stop, nodes| {
         let mut state = state.clone();
@@ -389,7 +372,7 @@ fn parallel_monte_carlo<G: Game>(
             buffers.keep_tree(tree);
         })
     });
-    let mut run = monte_carlo_run(limits, state.position(), stop, report);
+    let mut run = monte_carlo_run(limits, state.position(), long, stop, report);
     let own = tree.run(state, &mut run);
     drop(helpers);
     // A helper that does not stop at once (descheduled on a busy machine) must not make the
@@ -439,17 +422,18 @@ fn playouts_for_depth(depth: u32) -> u64 {
 
 /// UCT within `limits` (see [`best_move`]), never playing a `banned` root move.
 #[allow(clippy::too_many_arguments)]
-fn monte_carlo<G: Game>(
+fn monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
-    config: mcts::Config,
+    config: TreePolicy,
+    long: bool,
     buffers: &mut SearchBuffers,
     seed: u64,
     stop: &AtomicBool,
     banned: &[G::Move],
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let mut run = monte_carlo_run(limits, state.position(), stop, report);
+    let mut run = monte_carlo_run(limits, state.position(), long, stop, report);
     let mut tree = mcts::Mcts::<G>::kept_or_new(buffers, config, seed);
     tree.restrict_root(&allowed_root_moves(state.position(), limits));
     tree.ban_at_root(banned);
@@ -486,7 +470,7 @@ fn monte_carlo<G: Game>(
 /// at least as good); when it changed the best move, one more report gives that depth with
 /// the new move's value and line, so that the last report's line starts with the move
 /// returned.
-pub fn search<G: Game>(
+pub fn search<G: SearchHints>(
     state: &mut GameState<G>,
     limits: &Limits,
     tt: &mut TranspositionTable,
@@ -524,7 +508,7 @@ pub fn search<G: Game>(
 }
 
 /// The time budget of `limits` for the side to move in `position` (see [`time::budget`]).
-fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
+fn time_budget<G: SearchHints>(limits: &Limits, position: &G) -> Option<TimeBudget> {
     time::budget(
         limits,
         position.side_to_move(),
@@ -537,7 +521,7 @@ fn time_budget<G: Game>(limits: &Limits, position: &G) -> Option<TimeBudget> {
 const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
 /// Starts every helper thread of `helpers` on the root of `state`, sharing `tt`.
-fn start_helpers<G: Game>(
+fn start_helpers<G: SearchHints>(
     helpers: &mut smp::Helpers,
     state: &GameState<G>,
     tt: &TranspositionTable,
@@ -558,7 +542,7 @@ fn start_helpers<G: Game>(
 /// does not skip ([`smp::skips_depth`]), until `stop` or a proven
 /// result, publishing its node count to `nodes`. It reports nothing: what it finds reaches
 /// the main search through the table.
-fn help<G: Game>(
+fn help<G: SearchHints>(
     number: usize,
     state: &mut GameState<G>,
     tt: &TranspositionTable,
@@ -609,7 +593,7 @@ struct Line {
 ///
 /// With `MultiPV` N, each depth searches the root N times, each time without the moves of
 /// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
-fn deepen<G: Game>(
+fn deepen<G: SearchHints>(
     searcher: &mut Searcher<'_, G>,
     state: &mut GameState<G>,
     limits: &Limits,
@@ -714,7 +698,7 @@ fn rank_lines(lines: &mut [Line]) {
 }
 
 /// Reports every line of `lines`.
-fn report_lines<G: Game>(searcher: &mut Searcher<'_, G>, lines: &[Line]) {
+fn report_lines<G: SearchHints>(searcher: &mut Searcher<'_, G>, lines: &[Line]) {
     for line in lines {
         (searcher.report)(&line.info);
     }
@@ -722,7 +706,7 @@ fn report_lines<G: Game>(searcher: &mut Searcher<'_, G>, lines: &[Line]) {
 
 /// The report of `depth` with the root value `value` and the searcher's line and counts,
 /// `others` nodes of helper threads included.
-fn progress<G: Game>(
+fn progress<G: SearchHints>(
     searcher: &Searcher<'_, G>,
     state: &mut GameState<G>,
     depth: u32,
@@ -759,7 +743,7 @@ fn max_depth(limits: &Limits) -> u32 {
 
 /// The table's best move for the root `position` as an index below `root_moves`, else the
 /// first move: a hash collision could hand over another position's index.
-fn table_move<G: Game>(tt: &TranspositionTable, position: &G, root_moves: usize) -> u16 {
+fn table_move<G: SearchHints>(tt: &TranspositionTable, position: &G, root_moves: usize) -> u16 {
     tt.probe(negamax::table_key(position, position.side_to_move()), 0)
         .and_then(|entry| entry.move_index)
         .filter(|&i| usize::from(i) < root_moves)
@@ -780,7 +764,7 @@ fn proven_within(value: i32, depth: u32) -> bool {
 }
 
 /// The moves of `line` (played from the current position of `state`) in notation.
-pub(crate) fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
+pub(crate) fn notation<G: SearchHints>(state: &mut GameState<G>, line: &[G::Move]) -> Vec<String> {
     let mut texts = Vec::with_capacity(line.len());
     for &mv in line {
         texts.push(state.position().format_move(mv));
@@ -796,7 +780,15 @@ pub(crate) fn notation<G: Game>(state: &mut GameState<G>, line: &[G::Move]) -> V
 mod tests {
     use super::*;
     use crate::games::crossjack::CrossJack;
-    use crate::games::BoardSize;
+    use crate::games::{BoardSize, Game};
+
+    /// JC Shock's playout tuning, the one `search` plays it with.
+    fn jcshock_tuning() -> &'static PlayoutTuning {
+        match <crate::games::jcshock::JcShock as SearchHints>::SEARCH_STYLE {
+            SearchStyle::Playouts(tuning) => tuning,
+            SearchStyle::AlphaBeta => unreachable!("JC Shock is played by playouts"),
+        }
+    }
 
     fn crossjack() -> GameState<CrossJack> {
         GameState::new(CrossJack::start(BoardSize::square(4)).expect("a 4x4 start"))
@@ -901,13 +893,24 @@ mod tests {
     }
 
     /// What [`solve_endgame`] makes of `state` within `nodes`.
-    fn endgame<G: Game>(state: &mut GameState<G>, nodes: u64) -> Endgame<G::Move> {
+    fn endgame<G: SearchHints>(state: &mut GameState<G>, nodes: u64) -> Endgame<G::Move> {
         let limits = Limits {
             nodes: Some(nodes),
             ..Limits::default()
         };
         let mut tt = TranspositionTable::new(1);
-        solve_endgame(state, &limits, None, &mut tt, &AtomicBool::new(false))
+        let reach = match G::SEARCH_STYLE {
+            SearchStyle::Playouts(tuning) => tuning.solver,
+            SearchStyle::AlphaBeta => jcshock_tuning().solver,
+        };
+        solve_endgame(
+            state,
+            &limits,
+            &reach,
+            None,
+            &mut tt,
+            &AtomicBool::new(false),
+        )
     }
 
     #[test]
@@ -929,7 +932,7 @@ mod tests {
     fn a_monte_carlo_search_is_long_from_300_ms_3_m_nodes_or_50_000_playouts_or_unlimited() {
         use crate::games::jcshock::JcShock;
         let start = JcShock::start(BoardSize::square(8)).expect("8x8");
-        let long = |limits: Limits| is_long_search(&limits, &start);
+        let long = |limits: Limits| is_long_search(&limits, &start, &jcshock_tuning().long_search);
         let movetime = |ms| Limits {
             movetime: Some(Duration::from_millis(ms)),
             ..Limits::default()
@@ -942,8 +945,8 @@ mod tests {
             nodes: Some(nodes),
             ..Limits::default()
         };
-        assert!(!long(nodes(LONG_SEARCH_NODES - 1)));
-        assert!(long(nodes(LONG_SEARCH_NODES)));
+        assert!(!long(nodes(jcshock_tuning().long_search.nodes - 1)));
+        assert!(long(nodes(jcshock_tuning().long_search.nodes)));
         let depth = |depth| Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -968,17 +971,28 @@ mod tests {
             state.generate_moves(&mut moves);
             state.make(moves[moves.len() / 2]);
         }
-        assert_eq!(state.position().plies_left(), Some(DEEP_SOLVABLE_PLIES));
+        assert_eq!(
+            state.position().plies_left(),
+            Some(jcshock_tuning().solver.deep_plies)
+        );
         let solved = |state: &mut GameState<JcShock>, target: Option<Duration>| {
             let limits = Limits {
                 nodes: Some(1_000_000),
                 ..Limits::default()
             };
             let mut tt = TranspositionTable::new(1);
-            solve_endgame(state, &limits, target, &mut tt, &AtomicBool::new(false)).nodes
+            solve_endgame(
+                state,
+                &limits,
+                &jcshock_tuning().solver,
+                target,
+                &mut tt,
+                &AtomicBool::new(false),
+            )
+            .nodes
         };
         assert_eq!(solved(&mut state, Some(Duration::from_millis(100))), 0);
-        assert!(solved(&mut state, Some(DEEP_SOLVE_TIME)) > 0);
+        assert!(solved(&mut state, Some(jcshock_tuning().solver.deep_time)) > 0);
         assert!(solved(&mut state, None) > 0);
         state.make({
             let mut moves = Vec::new();
@@ -1007,7 +1021,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(false);
         let mut buffers = SearchBuffers::new();
-        let mut workspace = buffers.take::<<CrossJack as Game>::Move>();
+        let mut workspace = buffers.take::<<CrossJack as crate::games::Game>::Move>();
         state.generate_moves(&mut workspace.root_moves);
         let root_moves = workspace.root_moves.len();
         let mut infos = Vec::new();

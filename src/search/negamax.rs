@@ -13,7 +13,7 @@ use super::control::Control;
 use super::info::{CurrMove, Info, Score};
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
-use crate::games::{Game, GameState, Player, Status};
+use crate::games::{GameState, Player, SearchHints, Status};
 
 /// The table depth of a proven result: deeper than any search, so that it serves every depth.
 /// The table keeps depths up to 255 (a byte), this one included.
@@ -27,7 +27,7 @@ const SECOND_PLAYER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// stored value holds its draws valued for the side the search was for, which is wrong for
 /// a search for the other side (one session analysing both sides, a GUI's takebacks), so
 /// the two sides' searches keep apart keys; without contempt they share them.
-pub(crate) fn table_key<G: Game>(position: &G, root_side: Player) -> u64 {
+pub(crate) fn table_key<G: SearchHints>(position: &G, root_side: Player) -> u64 {
     let hash = position.hash();
     if G::CONTEMPT != 0 && root_side == Player::Two {
         hash ^ SECOND_PLAYER_KEY
@@ -37,7 +37,7 @@ pub(crate) fn table_key<G: Game>(position: &G, root_side: Player) -> u64 {
 }
 
 /// The state of one search: everything the recursion needs, allocated before it starts.
-pub(crate) struct Searcher<'a, G: Game> {
+pub(crate) struct Searcher<'a, G: SearchHints> {
     pub(crate) tt: &'a TranspositionTable,
     pub(crate) control: Control<'a>,
     /// Nodes visited so far.
@@ -70,7 +70,7 @@ pub(crate) struct Searcher<'a, G: Game> {
     root_side: Player,
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
+impl<'a, G: SearchHints> Searcher<'a, G> {
     /// A searcher at its first node, working in `workspace`.
     pub(crate) fn new(
         tt: &'a TranspositionTable,
@@ -269,7 +269,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: SearchHints> Searcher<'_, G> {
     /// Reports that the root move `mv`, the `tried`-th searched at `depth` (from 0), starts,
     /// if the search has run long enough for that (see [`Searcher::currmove_after`]).
     fn announce(&mut self, state: &GameState<G>, depth: i32, mv: G::Move, tried: usize) {
@@ -333,7 +333,7 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: SearchHints> Searcher<'_, G> {
     /// The value of the current position of `state` at the horizon, `ply` plies from the
     /// root, within (`alpha`, `beta`): a quiescence search. A forcing position
     /// ([`Game::is_forcing`]) tries all its moves; any other stands on its evaluation unless
@@ -400,7 +400,7 @@ impl<G: Game> Searcher<'_, G> {
 /// The status of the current position of `state` (a threefold repetition draws, as in
 /// [`GameState::status_with_history`]) and its value without search: the evaluation, or the
 /// result if the game is over, a draw being worth `draw` to the side to move.
-fn horizon_value<G: Game>(state: &GameState<G>, ply: usize, draw: i32) -> (Status, i32) {
+fn horizon_value<G: SearchHints>(state: &GameState<G>, ply: usize, draw: i32) -> (Status, i32) {
     let side = state.position().side_to_move();
     match state.position().status_and_evaluation() {
         (Status::InPlay, _) if state.is_threefold() => (Status::Draw, draw),
@@ -413,7 +413,7 @@ fn horizon_value<G: Game>(state: &GameState<G>, ply: usize, draw: i32) -> (Statu
 /// True when `mv`, tried `tried`-th in `position`, is a late quiet move: after the table's
 /// move, the killers and the first others, such moves rarely refute, so they are searched a
 /// ply shallower first (see [`Game::LATE_MOVE_REDUCTIONS`]).
-fn reduces<G: Game>(position: &G, tried: usize, mv: G::Move) -> bool {
+fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
     tried >= 3 && position.move_priority(mv) == 0
 }
 
@@ -432,6 +432,7 @@ mod tests {
     use crate::games::crossjack::CrossJack;
     use crate::games::jcshock::JcShock;
     use crate::games::BoardSize;
+    use crate::games::Game;
 
     #[test]
     fn with_contempt_the_two_sides_searches_keep_apart_table_keys() {

@@ -32,7 +32,7 @@
 use super::control::Control;
 use super::tt::{Bound, TranspositionTable, TtEntry};
 use super::value::{self, DRAW, MATE_BOUND};
-use crate::games::{Game, MoveList, Player, Status, MAX_MOVES};
+use crate::games::{MoveList, Player, SearchHints, Status, MAX_MOVES};
 
 /// A proven result for the side to move: [`LOSS`], [`DRAWN`] or [`WIN`].
 pub(crate) type Wdl = i8;
@@ -113,7 +113,7 @@ fn known_bounds(entry: &TtEntry, left: u32) -> Option<(Wdl, Wdl)> {
 /// stop conditions say: for the last plies of a reported line (fewer than
 /// [`TABLE_FROM_PLIES`], so a few thousand positions at most), which must be right even when
 /// the solve that proved the line has used up its limits.
-fn minimax<G: Game>(position: &G, left: u32) -> Wdl {
+fn minimax<G: SearchHints>(position: &G, left: u32) -> Wdl {
     let mut buffers = vec![Vec::with_capacity(MAX_MOVES); left as usize];
     result_for(perfect_end(position, &mut buffers), position.side_to_move())
 }
@@ -122,7 +122,10 @@ fn minimax<G: Game>(position: &G, left: u32) -> Wdl {
 /// `position`, both sides playing perfectly: minimax over every line, each ply with its
 /// move buffer (so that playouts, which end this way, allocate nothing). A mover takes the
 /// first win it finds.
-pub(crate) fn perfect_end<G: Game>(position: &G, buffers: &mut [MoveList<G::Move>]) -> Status {
+pub(crate) fn perfect_end<G: SearchHints>(
+    position: &G,
+    buffers: &mut [MoveList<G::Move>],
+) -> Status {
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return position.status();
     };
@@ -141,7 +144,7 @@ pub(crate) fn perfect_end<G: Game>(position: &G, buffers: &mut [MoveList<G::Move
 }
 
 /// One solve: the table, the stop conditions and the move buffers of each ply.
-pub(crate) struct Solver<'a, G: Game> {
+pub(crate) struct Solver<'a, G: SearchHints> {
     tt: &'a TranspositionTable,
     control: Control<'a>,
     /// Positions visited.
@@ -153,7 +156,7 @@ pub(crate) struct Solver<'a, G: Game> {
     history: [Vec<i32>; 2],
 }
 
-impl<'a, G: Game> Solver<'a, G> {
+impl<'a, G: SearchHints> Solver<'a, G> {
     /// A solver keeping its proofs in `tt`, stopping as `control` says.
     pub(crate) fn new(tt: &'a TranspositionTable, control: Control<'a>) -> Self {
         Solver {
@@ -418,7 +421,7 @@ impl<'a, G: Game> Solver<'a, G> {
 }
 
 /// The buffers of one ply of the solve, reused by every node at that ply.
-struct PlyBuffers<G: Game> {
+struct PlyBuffers<G: SearchHints> {
     moves: MoveList<G::Move>,
     /// The order of the moves: a sort key and the move's index.
     order: Vec<(i32, u16)>,
@@ -427,7 +430,7 @@ struct PlyBuffers<G: Game> {
 }
 
 // Not derived: a derive would ask `G: Default` of every game.
-impl<G: Game> Default for PlyBuffers<G> {
+impl<G: SearchHints> Default for PlyBuffers<G> {
     fn default() -> Self {
         PlyBuffers {
             moves: Vec::new(),
@@ -450,7 +453,7 @@ fn hint_first(index: u16, hint: Option<u16>, key: impl FnOnce() -> i32) -> i32 {
 
 /// `position` after `mv`.
 #[inline]
-fn after<G: Game>(position: &G, mv: G::Move) -> G {
+fn after<G: SearchHints>(position: &G, mv: G::Move) -> G {
     let mut child = position.clone();
     child.play(mv);
     child
@@ -464,6 +467,7 @@ pub(crate) fn random_ending(
     left: u32,
     rng: &mut super::rng::Rng,
 ) -> crate::games::jcshock::JcShock {
+    use crate::games::Game;
     let start = crate::games::jcshock::JcShock::start(crate::games::BoardSize::square(width));
     let mut position = start.expect("a supported size");
     let mut moves = Vec::new();
@@ -482,6 +486,7 @@ mod tests {
 
     use super::*;
     use crate::games::jcshock::JcShock;
+    use crate::games::Game;
     use crate::search::rng::Rng;
 
     /// The result of `position` for its side to move by plain minimax to the end.
@@ -496,7 +501,7 @@ mod tests {
         stop: &'a AtomicBool,
         nodes: Option<u64>,
     ) -> (
-        Vec<<JcShock as Game>::Move>,
+        Vec<<JcShock as crate::games::Game>::Move>,
         Vec<Option<Wdl>>,
         Solver<'a, JcShock>,
     ) {
@@ -591,7 +596,7 @@ mod tests {
         tt: &TranspositionTable,
         left: u32,
         seed: u64,
-    ) -> (JcShock, <JcShock as Game>::Move) {
+    ) -> (JcShock, <JcShock as crate::games::Game>::Move) {
         let mut rng = Rng::new(seed);
         let won = (0..50)
             .map(|_| random_ending(5, left, &mut rng))
@@ -604,7 +609,7 @@ mod tests {
 
     /// Whether `line` from `position` plays to the end of the game and wins it for the side
     /// to move.
-    fn wins_at_the_end(position: &JcShock, line: &[<JcShock as Game>::Move]) -> bool {
+    fn wins_at_the_end(position: &JcShock, line: &[<JcShock as crate::games::Game>::Move]) -> bool {
         let end = line
             .iter()
             .fold(position.clone(), |position, &mv| after(&position, mv));

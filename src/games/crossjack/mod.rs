@@ -14,7 +14,9 @@ use self::access::access_path;
 use self::geometry::{bit, Geometry};
 use super::bitboard::Bitboard;
 use super::zobrist;
-use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
+use super::{
+    fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, SearchHints, Status,
+};
 
 /// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
 const KEYS: [u64; 2 * 128 + 1] = zobrist::keys(0x4352_4f53_534a_4143);
@@ -174,18 +176,6 @@ impl Game for CrossJack {
     /// The index (`rank * width + file`) of the square to tick.
     type Move = u8;
     const NAME: &'static str = "crossjack";
-    const BENCH: super::BenchSet = bench::BENCH;
-    /// The player behind in the race holds the draw by filling its zone row, and an
-    /// objective search did so as soon as the evaluation showed it behind, even against an
-    /// opponent who would never have arrived. Valuing the draw at -1000 (worse than being 16
-    /// ticks behind, better than a race lost, which the evaluation scores at -1871 or below)
-    /// makes it fill only the squares the race forces and advance with its other moves. Measured with
-    /// `scripts/match.py --game crossjack --movetime 100 --games 100 --random-plies 4
-    /// --seed 5` (W-D-L): against `random` 100-0-0 (objective: 78-22-0; contempt 100
-    /// 97-3-0, 300 99-1-0), against `greedy` 0-100-0 (the same), against `mcts` 30-70-0
-    /// (30-70-0), against the objective search 0-100-0, and at 40 ms against the objective
-    /// search at 400 ms (seed 7) 0-100-0: no game lost to the risk it takes.
-    const CONTEMPT: i32 = 1000;
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)
@@ -279,6 +269,26 @@ impl Game for CrossJack {
         Coord::from_index(usize::from(mv), self.geometry.width()).to_string()
     }
 
+    fn diagram(&self) -> String {
+        fen::diagram(self.size(), |c| self.letter_at(c))
+    }
+}
+
+impl SearchHints for CrossJack {
+    const BENCH: super::BenchSet = bench::BENCH;
+
+    /// The player behind in the race holds the draw by filling its zone row, and an
+    /// objective search did so as soon as the evaluation showed it behind, even against an
+    /// opponent who would never have arrived. Valuing the draw at -1000 (worse than being 16
+    /// ticks behind, better than a race lost, which the evaluation scores at -1871 or below)
+    /// makes it fill only the squares the race forces and advance with its other moves. Measured with
+    /// `scripts/match.py --game crossjack --movetime 100 --games 100 --random-plies 4
+    /// --seed 5` (W-D-L): against `random` 100-0-0 (objective: 78-22-0; contempt 100
+    /// 97-3-0, 300 99-1-0), against `greedy` 0-100-0 (the same), against `mcts` 30-70-0
+    /// (30-70-0), against the objective search 0-100-0, and at 40 ms against the objective
+    /// search at 400 ms (seed 7) 0-100-0: no game lost to the risk it takes.
+    const CONTEMPT: i32 = 1000;
+
     /// The longer of the two races to the goal rows (setup ticks included): the game ends
     /// when one player arrives or is walled off, and each race runs as long as its rival
     /// does not end it. Checked against 120 games of `tablero` at 1 s + 10 ms (100 against
@@ -292,10 +302,6 @@ impl Game for CrossJack {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
-    }
-
-    fn diagram(&self) -> String {
-        fen::diagram(self.size(), |c| self.letter_at(c))
     }
 }
 

@@ -9,12 +9,16 @@ mod geometry;
 mod position;
 mod pull;
 mod runs;
+mod tuning;
 
 use std::cmp::Ordering;
 
 use super::bitboard::Bitboard;
 use super::coord::read_square_move;
-use super::{fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, Status};
+use super::{
+    fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, SearchHints,
+    SearchStyle, Status,
+};
 use geometry::Geometry;
 use pull::{Pull, Word};
 pub use position::{IllegalReason, Inconsistency};
@@ -212,10 +216,6 @@ fn hash_pieces(pieces: &[u128; 2], size_key: u64) -> u64 {
 impl Game for JcShock {
     type Move = Placement;
     const NAME: &'static str = "jcshock";
-    const BENCH: super::BenchSet = bench::BENCH;
-    /// Playouts: a plain UCT player beat alpha-beta on run counts in every game; UCT with
-    /// RAVE after an exact endgame pass beats plain UCT (see the closing note of issue 8).
-    const SEARCH_STYLE: super::SearchStyle = super::SearchStyle::Playouts;
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)
@@ -248,27 +248,6 @@ impl Game for JcShock {
             return;
         }
         out.extend(Bitboard(self.empty()).map(Placement));
-    }
-
-    fn move_codes(&self) -> usize {
-        self.width() * self.width()
-    }
-
-    fn move_code(&self, mv: Placement) -> usize {
-        mv.index()
-    }
-
-    fn random_move(&self, random: u64, _buffer: &mut MoveList<Placement>) -> Option<Placement> {
-        if self.all_placed() {
-            return None;
-        }
-        let empty = self.empty();
-        if let Some(square) = drawn_empty_square(empty, random, self.geometry()) {
-            return Some(Placement(square));
-        }
-        // The high half, which the draws left alone, picks among the empty squares.
-        let pick = ((random >> 32) * u64::from(empty.count_ones())) >> 32;
-        Some(Placement(nth_square(empty, pick as u32)))
     }
 
     fn count_moves(&self) -> usize {
@@ -324,17 +303,6 @@ impl Game for JcShock {
         hash_pieces(&self.pieces, self.geometry().size_key)
     }
 
-    /// Every placement fills a square and the game ends once both quotas are placed.
-    fn plies_left(&self) -> Option<u32> {
-        Some(u32::from(self.plies_left))
-    }
-
-    /// Every piece gets placed: the mover has exactly its unplaced pieces left to move.
-    fn own_moves_left(&self) -> Option<u32> {
-        let unplaced = self.quota().saturating_sub(self.placed(self.to_move));
-        Some(u32::try_from(unplaced).unwrap_or(u32::MAX))
-    }
-
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let (coord, written) = read_square_move(text, self.size(), Self::NAME, "a square such as e2")?;
         if self.all_placed() {
@@ -349,6 +317,50 @@ impl Game for JcShock {
 
     fn format_move(&self, mv: Self::Move) -> String {
         Coord::from_index(mv.index(), self.width()).to_string()
+    }
+
+    fn diagram(&self) -> String {
+        fen::diagram(self.size(), |c| self.piece_at(c))
+    }
+}
+
+impl SearchHints for JcShock {
+    const BENCH: super::BenchSet = bench::BENCH;
+
+    /// Playouts: no static evaluation foresees the runs a pull makes, and a plain UCT player
+    /// beat alpha-beta on run counts in every game (the strength log in `scripts/README.md`).
+    const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
+
+    fn move_codes(&self) -> usize {
+        self.width() * self.width()
+    }
+
+    fn move_code(&self, mv: Placement) -> usize {
+        mv.index()
+    }
+
+    fn random_move(&self, random: u64, _buffer: &mut MoveList<Placement>) -> Option<Placement> {
+        if self.all_placed() {
+            return None;
+        }
+        let empty = self.empty();
+        if let Some(square) = drawn_empty_square(empty, random, self.geometry()) {
+            return Some(Placement(square));
+        }
+        // The high half, which the draws left alone, picks among the empty squares.
+        let pick = ((random >> 32) * u64::from(empty.count_ones())) >> 32;
+        Some(Placement(nth_square(empty, pick as u32)))
+    }
+
+    /// Every placement fills a square and the game ends once both quotas are placed.
+    fn plies_left(&self) -> Option<u32> {
+        Some(u32::from(self.plies_left))
+    }
+
+    /// Every piece gets placed: the mover has exactly its unplaced pieces left to move.
+    fn expected_own_moves_left(&self) -> Option<u32> {
+        let unplaced = self.quota().saturating_sub(self.placed(self.to_move));
+        Some(u32::try_from(unplaced).unwrap_or(u32::MAX))
     }
 
     /// The side to move scores the opponent's runs and the opponent scores the mover's, so
@@ -379,10 +391,6 @@ impl Game for JcShock {
         let theirs = weighted(self.to_move.opponent());
         (theirs - mine).clamp(-9999, 9999)
     }
-
-    fn diagram(&self) -> String {
-        fen::diagram(self.size(), |c| self.piece_at(c))
-    }
 }
 
 #[cfg(test)]
@@ -392,15 +400,15 @@ mod tests {
     #[test]
     fn each_player_has_its_unplaced_pieces_left_to_move() {
         let mut position = JcShock::start(BoardSize::square(8)).expect("8x8 is supported");
-        assert_eq!(position.own_moves_left(), Some(31));
+        assert_eq!(position.expected_own_moves_left(), Some(31));
         position.play(Placement(0));
         assert_eq!(
-            position.own_moves_left(),
+            position.expected_own_moves_left(),
             Some(31),
             "black has placed nothing yet"
         );
         position.play(Placement(9));
-        assert_eq!(position.own_moves_left(), Some(30));
+        assert_eq!(position.expected_own_moves_left(), Some(30));
     }
 
     #[test]

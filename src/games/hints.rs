@@ -1,0 +1,223 @@
+//! What the searchers may ask of a game beyond its rules: an evaluation, move ordering,
+//! tactical moves, a draw's contempt, reductions, playout hints, the game's length and the
+//! search that plays it best. Every item has a default, so a game that is only rules (a toy
+//! game in the tests) implements it with an empty `impl`.
+//!
+//! The hints are declared here, with the rules, so that `games/` depends on nothing else of
+//! the crate; the searchers read them.
+
+use std::time::Duration;
+
+use super::{Game, MoveList, Status};
+
+/// A game's share of `bench`: position strings searched to a fixed depth, whose node counts
+/// add up to the bench's signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BenchSet {
+    /// The search depth in plies, chosen so that the whole bench takes a second or two.
+    pub depth: u32,
+    /// Position strings ([`Game::from_fen`]), every one in play: the start, positions from
+    /// real play, an endgame.
+    pub positions: &'static [&'static str],
+}
+
+impl BenchSet {
+    /// No positions: the default of games that are not benched (test games).
+    pub const NONE: BenchSet = BenchSet {
+        depth: 1,
+        positions: &[],
+    };
+}
+
+/// The kind of search that plays a game best.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SearchStyle {
+    /// Iterative-deepening alpha-beta on the game's evaluation.
+    AlphaBeta,
+    /// Monte-Carlo playouts after an exact solver that settles the endgame of a game of
+    /// fixed length, tuned by the game: for games whose outcome no static evaluation
+    /// foresees.
+    Playouts(&'static PlayoutTuning),
+}
+
+/// How a Monte-Carlo tree search weighs what it has seen and how its playouts choose.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TreePolicy {
+    /// The exploration constant of UCB1.
+    pub exploration: f64,
+    /// The exploration constant of UCB1 in a long search (see [`LongSearch`]): the more
+    /// playouts a search makes, the more of them it can spend on moves its estimates rank
+    /// lower.
+    pub long_exploration: f64,
+    /// RAVE's equivalence parameter: after this many visits of a move its own results and
+    /// the all-moves-as-first results weigh about the same (β = √(k / (3n + k))); `None`
+    /// turns RAVE off. Needs [`SearchHints::move_code`].
+    pub rave: Option<f64>,
+    /// Whether a search starts from the part of the last search's tree below the position
+    /// now on the board (found among the last root's children and grandchildren).
+    pub reuse: bool,
+    /// Whether playouts prefer moves that did well this search (MAST: the better of two
+    /// random moves by their average result for the mover); needs RAVE's move codes.
+    pub mast: bool,
+    /// Playouts through a leaf before it gets children (the root always has them): fewer
+    /// nodes, each with better statistics, and a tree that fills memory later.
+    pub expand_after: u32,
+    /// With MAST, the weight in a playout move's value of the mover's average result with
+    /// that move played right after the move before it (pairs of moves, as in the N-gram
+    /// selection technique); MAST's average for the move alone weighs the rest. 0 turns
+    /// pairs off.
+    pub pairs: f32,
+    /// With MAST, the share of playout moves that are the better of two random moves; the
+    /// others are one uniformly random move. 1 makes every move MAST's choice.
+    pub mast_share: f64,
+    /// With RAVE, how many plies after a node's position a move of its player still counts
+    /// as played "first" there: a move made much later, after the board has changed around
+    /// it, says little about making it now. `usize::MAX` counts the whole iteration.
+    pub amaf_window: usize,
+    /// In games of fixed length, how many plies at the end of a playout are played perfectly
+    /// (by minimax over every move) instead of at random: where random moves would hand the
+    /// game away and bias every estimate. 0 plays every ply at random. The moves of this
+    /// tail are not credited to MAST or RAVE.
+    pub exact_tail: usize,
+}
+
+/// When the exact endgame solver runs before the playouts, in a game of fixed length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolverReach {
+    /// Plies from the end within which a timed search tries the solver.
+    pub plies: u32,
+    /// Plies from the end within which a search of at least [`SolverReach::deep_time`], or
+    /// one without a time limit (a node or depth limit), tries it.
+    pub deep_plies: u32,
+    /// The time of a move from which [`SolverReach::deep_plies`] applies.
+    pub deep_time: Duration,
+    /// The solver gets one part in this many of the search's time or nodes.
+    pub share: u32,
+}
+
+/// From what size a Monte-Carlo search counts as long, for
+/// [`TreePolicy::long_exploration`]; a search without any limit is long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LongSearch {
+    /// A time target at least this long.
+    pub time: Duration,
+    /// A node limit at least this large.
+    pub nodes: u64,
+    /// A playout limit (`go depth N`: N thousand) at least this large.
+    pub playouts: u64,
+}
+
+/// A game's tuning of the playout search: plain data the searcher reads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayoutTuning {
+    /// The tree and the playouts.
+    pub tree: TreePolicy,
+    /// The exact solver's reach.
+    pub solver: SolverReach,
+    /// What counts as a long search.
+    pub long_search: LongSearch,
+}
+
+/// What the searchers may ask of a game besides its rules; every item has a default.
+pub trait SearchHints: Game {
+    /// The positions and depth `bench` searches; every game the engine lists has some (a test
+    /// checks), other games keep none.
+    const BENCH: BenchSet = BenchSet::NONE;
+
+    /// The search that plays this game best, as measured in matches; the `search` strategy
+    /// follows it.
+    const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta;
+
+    /// Whether alpha-beta first searches the late quiet moves of a node (those tried after
+    /// the first three, with [`SearchHints::move_priority`] 0) a ply shallower, and at full
+    /// depth only if they beat the best so far (late move reductions). It trades exactness
+    /// for depth, so a game turns it on where matches showed it plays better; off by default.
+    const LATE_MOVE_REDUCTIONS: bool = false;
+
+    /// How much less than nothing alpha-beta values a draw for the player it searches for,
+    /// and how much more for the opponent: a game where the weaker side can always force a
+    /// draw sets it, so that the engine takes the draw only when every other line loses and
+    /// meanwhile keeps its chances against an opponent who may not find the draw. 0 (the
+    /// default) is objective play. The evaluation must never give exactly this value: the
+    /// reports show a root value of exactly `-CONTEMPT` as the draw it stands for, 0.
+    const CONTEMPT: i32 = 0;
+
+    /// Static evaluation in centipawn-like units from the side to move's point of view; 0
+    /// by default (the search then sees only won, lost and drawn positions).
+    fn evaluate(&self) -> i32 {
+        0
+    }
+
+    /// The position's [`Game::status`] and, while it is in play, its
+    /// [`SearchHints::evaluate`] (once the game is over the evaluation means nothing; the
+    /// default gives 0): what a search asks at its horizon. Games whose status and
+    /// evaluation share work answer both at once; the default asks each in turn.
+    fn status_and_evaluation(&self) -> (Status, i32) {
+        let status = self.status();
+        let evaluation = if status == Status::InPlay {
+            self.evaluate()
+        } else {
+            0
+        };
+        (status, evaluation)
+    }
+
+    /// How promising `mv` looks before any search (captures, threats, moves toward the goal
+    /// first): alpha-beta tries higher priorities first after the table's move and the
+    /// killers. The default 0 keeps generation order.
+    fn move_priority(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// True when the side to move must answer a threat on this very move: its evaluation
+    /// would hide the outcome, so the search never stops at such a position but tries its
+    /// moves. False by default.
+    fn is_forcing(&self) -> bool {
+        false
+    }
+
+    /// Appends the moves the search still tries where it would otherwise stop and evaluate:
+    /// moves whose outcome the evaluation cannot foresee because they decide the game or
+    /// leave the opponent in a forcing position. Only legal moves; none in a finished game.
+    /// None by default: the evaluation is the last word.
+    fn generate_tactical_moves(&self, _out: &mut MoveList<Self::Move>) {}
+
+    /// How many distinct [`SearchHints::move_code`]s moves of this position can have; 0 (the
+    /// default) when the game gives its moves no codes.
+    fn move_codes(&self) -> usize {
+        0
+    }
+
+    /// A small number below [`SearchHints::move_codes`] that names `mv` the same way in
+    /// every position of the game (a placement's square, say): Monte-Carlo search shares
+    /// what it learns about a move between positions by it ("all moves as first").
+    fn move_code(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// A legal move picked with `random` (64 random bits), all moves equally likely; `None`
+    /// when there is none. `buffer` is scratch space. Games override it when they can pick
+    /// without listing every move (random playouts spend most of their time here).
+    fn random_move(&self, random: u64, buffer: &mut MoveList<Self::Move>) -> Option<Self::Move> {
+        buffer.clear();
+        self.generate_moves(buffer);
+        let index = (u128::from(random) * buffer.len() as u128) >> 64;
+        buffer.get(index as usize).copied()
+    }
+
+    /// How many plies the game has left, whatever is played, when the rules fix its length:
+    /// it can neither end sooner nor go on longer (random playouts then need no status check
+    /// before the last ply, and the exact solver knows its depth). `None`, the default, when
+    /// the length is open.
+    fn plies_left(&self) -> Option<u32> {
+        None
+    }
+
+    /// How many moves the side to move is likely to make before the game ends, this one
+    /// included: what time management plans the clock on. Exact where the rules fix it,
+    /// an estimate where the position tells how far the end is, `None` (the default) when
+    /// nothing is known.
+    fn expected_own_moves_left(&self) -> Option<u32> {
+        None
+    }
+}

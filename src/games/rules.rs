@@ -1,0 +1,82 @@
+//! The rules of a game: what a GUI, a referee or perft needs of it, and nothing the searchers
+//! ask (that is [`super::SearchHints`]).
+
+use std::fmt::Debug;
+
+use super::{BoardSize, MoveError, MoveList, Player, PositionError, Status};
+
+/// The rules of one game, as a position value that is copied to make a move (copy-make).
+///
+/// Implementations keep their hash up to date in [`Game::play`] (Zobrist keys) or compute it
+/// from the board when asked, whichever is cheaper for the game. Everything here is
+/// judged from the position alone; rules that depend on history (repetition) belong to
+/// [`super::GameState`], whose answers are the game's.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// A move of this game; small and `Copy`.
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// The name used by `UCI_Variant`, `--game` and `perft --game`.
+    const NAME: &'static str;
+
+    /// The board size of the default start position.
+    fn default_size() -> BoardSize;
+
+    /// The start position on a board of `size`.
+    fn start(size: BoardSize) -> Result<Self, PositionError>;
+
+    /// Reads a position string (`<board> <side>`), validating it against the rules.
+    fn from_fen(text: &str) -> Result<Self, PositionError>;
+
+    /// The position string of this position; [`Game::from_fen`] reads it back unchanged.
+    fn fen(&self) -> String;
+
+    /// The board's width and height.
+    fn size(&self) -> BoardSize;
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move to `out` (which the caller clears). No moves exactly when the
+    /// position's [`Game::status`] is over.
+    fn generate_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves, counted without building them (perft's bulk count at the
+    /// last ply); equals the length of [`Game::generate_moves`]'s list.
+    fn count_moves(&self) -> usize;
+
+    /// Plays a legal move (one [`Game::generate_moves`] produced) in place.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Where the game stands, judged from this position alone; the game's status, history
+    /// included, is [`GameState::status_with_history`].
+    fn status(&self) -> Status;
+
+    /// Why the game is over, judged from this position alone, in the game's own words
+    /// (`query reason`: e.g. `blockade`); `None` while [`Game::status`] is in play. Each game
+    /// names its own reasons; this default only says that the game is over.
+    fn end_reason(&self) -> Option<&'static str> {
+        self.status().is_over().then_some("game over")
+    }
+
+    /// The position's hash: Zobrist keys maintained incrementally by [`Game::play`], or a
+    /// hash of the board computed when asked where a move changes too many squares.
+    fn hash(&self) -> u64;
+
+    /// The hash recomputed from scratch; equals [`Game::hash`] (tests check it).
+    fn hash_from_scratch(&self) -> u64;
+
+    /// How many of the last plies could be undone by later moves; positions further back
+    /// cannot repeat. Games where nothing repeats keep the default 0.
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
+
+    /// Reads a move in this game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// Writes a move in this game's notation (one token).
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// A text diagram of the board with coordinates.
+    fn diagram(&self) -> String;
+}
