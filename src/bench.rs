@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::games::{AnyGame, GameKind, PositionError, Status};
-use crate::search::{Limits, SearchBuffers, TranspositionTable};
+use crate::games::{GameKind, PositionError, Status};
+use crate::search::{Limits, SearchThreads, TranspositionTable};
+use crate::session::{AnyGame, SearchOrder};
 
 /// The table size of a bench in MB, whatever the engine's `Hash` option says: the signature
 /// must not depend on a setting.
@@ -156,7 +157,7 @@ pub fn run(
     write: &mut dyn FnMut(&str),
 ) -> Result<BenchReport, BenchError> {
     let mut tt = TranspositionTable::new(options.hash_mb);
-    let mut buffers = SearchBuffers::new();
+    let mut threads = SearchThreads::new();
     let mut report = BenchReport::default();
     for game in GameKind::ALL {
         let set = game.bench();
@@ -165,7 +166,7 @@ pub fn run(
         for (index, &fen) in set.positions.iter().enumerate() {
             let mut position = load(game, index + 1, fen)?;
             tt.clear();
-            let searched = search(&mut position, depth, &mut tt, &mut buffers, stop);
+            let searched = search(&mut position, depth, &mut tt, &mut threads, stop);
             if stop.load(Ordering::Relaxed) {
                 return Err(BenchError::Stopped);
             }
@@ -201,16 +202,19 @@ fn search(
     position: &mut AnyGame,
     depth: u32,
     tt: &mut TranspositionTable,
-    buffers: &mut SearchBuffers,
+    threads: &mut SearchThreads,
     stop: &AtomicBool,
 ) -> Searched {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
+    let order = SearchOrder {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchOrder::default()
     };
     let (mut reached, mut nodes) = (0, 0);
     let started = Instant::now();
-    let best = position.search(&limits, tt, buffers, stop, &mut |info| {
+    let best = position.search(&order, tt, threads, stop, &mut |info| {
         reached = info.depth;
         nodes = info.nodes;
     });

@@ -6,10 +6,11 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use tablero::bench::{self, BenchOptions};
-use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
+use tablero::games::{BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::options::HASH_MB;
 use tablero::protocol::RunError;
+use tablero::session::AnyGame;
 use thiserror::Error;
 
 /// tablero: an engine for the games `--game` lists. Without a subcommand it speaks

@@ -2,9 +2,11 @@
 //! Cross-Jack (mode 1), JC Shock and Crossings.
 //!
 //! The tree mirrors the architecture:
-//! - [`games`]: one module per game behind the shared [`games::Game`] trait, plus the
-//!   type-erased [`games::AnyGame`] the protocol drives;
-//! - [`search`]: the game-agnostic searcher;
+//! - [`games`]: one module per game behind the shared [`games::Game`] (rules) and
+//!   [`games::SearchHints`] traits; it depends on nothing else of the crate;
+//! - [`search`]: the game-agnostic searchers, alpha-beta and playouts;
+//! - [`session`]: a game of any kind with its search workspace, the type-erased
+//!   [`session::AnyGame`] the protocol drives;
 //! - [`protocol`]: nom grammar → typed commands → engine state machine;
 //! - [`perft`]: move-generation counting used by tests, the CLI and the protocol;
 //! - [`logging`]: the stderr log, which never blocks the protocol;
@@ -21,3 +23,4 @@ pub mod logging;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod session;

@@ -8,7 +8,8 @@ use common::{random_game, Rng};
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
-use tablero::games::{AnyGame, BoardSize, Game, GameKind};
+use tablero::games::{BoardSize, Game, GameKind};
+use tablero::session::AnyGame;
 
 const ALPHABET: &[u8] = b"xobrXOBR0123456789/ -abcdefghijklmnopq\t\n\xc3\xa9#";
 

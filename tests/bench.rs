@@ -13,8 +13,10 @@ use std::time::Duration;
 use common::engine::Engine;
 
 use tablero::bench::{self, BenchError, BenchOptions};
-use tablero::games::{AnyGame, GameKind, SearchStyle, Status};
-use tablero::search::{Limits, SearchBuffers, TranspositionTable};
+use tablero::games::{GameKind, SearchStyle, Status};
+use tablero::search::{Limits, SearchThreads, TranspositionTable};
+use tablero::session::AnyGame;
+use tablero::session::SearchOrder;
 
 /// Deep enough that the table and move ordering matter, shallow enough to be quick.
 const TEST_DEPTH: u32 = 4;
@@ -214,9 +216,12 @@ fn every_position_counts_what_a_search_from_an_empty_table_counts() {
         GameKind::CrossJack.bench().positions.len(),
         "{lines:?}"
     );
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
+    let order = SearchOrder {
+        limits: Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        ..SearchOrder::default()
     };
     let never = AtomicBool::new(false);
     for result in results {
@@ -225,9 +230,9 @@ fn every_position_counts_what_a_search_from_an_empty_table_counts() {
         let mut tt = TranspositionTable::new(bench::DEFAULT_HASH_MB);
         let mut nodes = 0;
         position.search(
-            &limits,
+            &order,
             &mut tt,
-            &mut SearchBuffers::new(),
+            &mut SearchThreads::new(),
             &never,
             &mut |info| nodes = info.nodes,
         );

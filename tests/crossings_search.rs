@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use tablero::games::crossings::Crossings;
 use tablero::games::{Game, GameState};
-use tablero::search::{search, Info, Limits, Score, SearchBuffers, TranspositionTable};
+use tablero::search::{in_fresh_context, search, Info, Limits, Request, Score, TranspositionTable};
 
 /// The position: Black to move, and `h8h7` walks into a two-move crossing threat.
 const THREATENED: &str = "e1e3 g7h6 g2f3 a7a6 c1f4 d8f6 f1f3";
@@ -27,9 +27,10 @@ fn best(state: &mut GameState<Crossings>, limits: Limits) -> (String, Option<Inf
     let mut tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let mut last = None;
-    let mut buffers = SearchBuffers::new();
-    let mv = search(state, &limits, &mut tt, &mut buffers, &stop, &mut |info| {
-        last = Some(info.clone())
+    let mv = in_fresh_context(&mut tt, &stop, |context| {
+        search(state, &Request::of(&limits), context, &mut |info| {
+            last = Some(info.clone())
+        })
     })
     .expect("the game goes on");
     (state.position().format_move(mv), last)
@@ -65,15 +66,16 @@ fn scores_by_depth(state: &mut GameState<Crossings>, depth: u32) -> Vec<i32> {
     let mut tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let mut scores = Vec::new();
-    let mut buffers = SearchBuffers::new();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    search(state, &limits, &mut tt, &mut buffers, &stop, &mut |info| {
-        if let Score::Centipawns(cp) = info.score {
-            scores.push(cp);
-        }
+    in_fresh_context(&mut tt, &stop, |context| {
+        search(state, &Request::of(&limits), context, &mut |info| {
+            if let Score::Centipawns(cp) = info.score {
+                scores.push(cp);
+            }
+        })
     })
     .expect("the game goes on");
     scores

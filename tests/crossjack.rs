@@ -5,7 +5,7 @@ mod common;
 
 use common::{move_error, play, Rng};
 use tablero::games::crossjack::CrossJack;
-use tablero::games::{BoardSize, Game, SearchHints, Player, Status, MAX_MOVES};
+use tablero::games::{BoardSize, Game, Player, SearchHints, Status, MAX_MOVES};
 
 fn position(fen: &str) -> CrossJack {
     common::position(fen)

@@ -5,7 +5,7 @@ mod common;
 
 use common::{play, Rng};
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game, SearchHints, GameState, Player, Status};
+use tablero::games::{BoardSize, Game, GameState, Player, SearchHints, Status};
 
 fn position(fen: &str) -> JcShock {
     common::position(fen)

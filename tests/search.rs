@@ -13,7 +13,11 @@ use tablero::games::{
 };
 use tablero::search::tt::{Bound, TtEntry};
 use tablero::search::value::{mate_in, mated_in};
-use tablero::search::{search, Clock, Info, Limits, Score, SearchBuffers, TranspositionTable};
+use tablero::search::{
+    search, Clock, Context, Info, Limits, Request, Score, SearchThreads, Settings,
+    TranspositionTable, Workspace,
+};
+use tablero::session::SearchOrder;
 
 /// The parts of [`Game`] the searcher never looks at.
 macro_rules! toy_game_texts {
@@ -507,24 +511,84 @@ fn endless_plays() -> u64 {
 // ---------------------------------------------------------------------------------------------
 // Running searches.
 
-fn run<G: SearchHints>(state: &mut GameState<G>, limits: &Limits) -> (Option<G::Move>, Vec<Info>) {
+/// What a search is asked: bare limits (the default settings), or a whole order.
+trait AsOrder {
+    fn order(&self) -> SearchOrder;
+}
+
+impl AsOrder for Limits {
+    fn order(&self) -> SearchOrder {
+        SearchOrder {
+            limits: self.clone(),
+            ..SearchOrder::default()
+        }
+    }
+}
+
+impl AsOrder for SearchOrder {
+    fn order(&self) -> SearchOrder {
+        self.clone()
+    }
+}
+
+fn run<G: SearchHints>(
+    state: &mut GameState<G>,
+    order: &impl AsOrder,
+) -> (Option<G::Move>, Vec<Info>) {
     let mut tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
-    run_with(state, limits, &mut tt, &stop)
+    run_with(state, order, &mut tt, &stop)
 }
 
 fn run_with<G: SearchHints>(
     state: &mut GameState<G>,
-    limits: &Limits,
+    order: &impl AsOrder,
     tt: &mut TranspositionTable,
     stop: &AtomicBool,
 ) -> (Option<G::Move>, Vec<Info>) {
     let mut infos = Vec::new();
-    let mut buffers = SearchBuffers::new();
-    let best = search(state, limits, tt, &mut buffers, stop, &mut |info| {
-        infos.push(info.clone())
-    });
+    let mut threads = SearchThreads::new();
+    let mut workspace = Workspace::new();
+    let best = search_in(
+        state,
+        &order.order(),
+        tt,
+        &mut threads,
+        &mut workspace,
+        stop,
+        &mut |info| infos.push(info.clone()),
+    );
     (best, infos)
+}
+
+/// Searches `state` as `order` says, in `workspace` with `threads`; its text moves are read
+/// as the session reads them (the ones not legal here left out).
+fn search_in<G: SearchHints>(
+    state: &mut GameState<G>,
+    order: &SearchOrder,
+    tt: &mut TranspositionTable,
+    threads: &mut SearchThreads,
+    workspace: &mut Workspace<G>,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let searchmoves: Vec<G::Move> = order
+        .searchmoves
+        .iter()
+        .filter_map(|text| state.position().parse_move(text).ok())
+        .collect();
+    let request = Request {
+        limits: &order.limits,
+        settings: &order.settings,
+        searchmoves: &searchmoves,
+    };
+    let mut context = Context {
+        tt,
+        threads,
+        workspace,
+        stop,
+    };
+    search(state, &request, &mut context, report)
 }
 
 fn depth(plies: u32) -> Limits {
@@ -800,7 +864,6 @@ fn every_limit_lets_depth_one_complete() {
         },
         Limits {
             clock: Some(empty_clock),
-            move_overhead: ms(30),
             ..Limits::default()
         },
         Limits {
@@ -860,10 +923,13 @@ fn the_report_of_a_cut_short_depth_gives_its_score_as_a_lower_bound() {
     assert!(bounds > 0, "no search ended with a new move");
 }
 
-fn lines(plies: u32, multipv: usize) -> Limits {
-    Limits {
-        multipv,
-        ..depth(plies)
+fn lines(plies: u32, multipv: usize) -> SearchOrder {
+    SearchOrder {
+        settings: Settings {
+            multipv,
+            ..Settings::default()
+        },
+        ..depth(plies).order()
     }
 }
 
@@ -943,25 +1009,30 @@ fn multipv_beyond_the_number_of_moves_reports_every_move_once() {
     assert_eq!(last_depth[0].score, Score::Mate(1));
 }
 
-fn threads(count: usize, limits: Limits) -> Limits {
-    Limits {
-        threads: count,
-        ..limits
+fn threads(count: usize, limits: Limits) -> SearchOrder {
+    SearchOrder {
+        settings: Settings {
+            threads: count,
+            ..Settings::default()
+        },
+        ..limits.order()
     }
 }
 
 #[test]
 fn a_parallel_search_finds_the_same_forced_wins() {
-    let mut buffers = SearchBuffers::new();
+    let mut threads_kept = SearchThreads::new();
+    let mut workspace = Workspace::new();
     let mut tt = TranspositionTable::new(1);
     let stop = AtomicBool::new(false);
     for stones in (5..=14).filter(|s| s % 4 != 0) {
-        let limits = threads(2, depth(12));
-        let best = search(
+        let order = threads(2, depth(12));
+        let best = search_in(
             &mut nim(stones),
-            &limits,
+            &order,
             &mut tt,
-            &mut buffers,
+            &mut threads_kept,
+            &mut workspace,
             &stop,
             &mut |_| {},
         );
@@ -1043,13 +1114,19 @@ fn movetime_ends_the_search_in_reasonable_time() {
 fn a_short_clock_ends_the_search_in_reasonable_time() {
     let mut clock = Clock::default();
     clock.time[Player::One.index()] = Some(ms(200));
-    let limits = Limits {
-        clock: Some(clock),
-        move_overhead: ms(20),
-        ..Limits::default()
+    let order = SearchOrder {
+        settings: Settings {
+            move_overhead: ms(20),
+            ..Settings::default()
+        },
+        ..Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        }
+        .order()
     };
     let started = Instant::now();
-    let (best, _) = run(&mut endless(), &limits);
+    let (best, _) = run(&mut endless(), &order);
     assert!(started.elapsed() < ms(1_000));
     assert!(best.is_some());
 }
@@ -1148,22 +1225,23 @@ fn hashfull_grows_with_a_search_and_clear_empties_the_table() {
 #[test]
 fn a_search_in_reused_buffers_visits_the_same_tree_as_a_fresh_one() {
     let stop = AtomicBool::new(false);
-    let nodes = |buffers: &mut SearchBuffers| {
+    let nodes = |workspace: &mut Workspace<TicTacToe>| {
         let mut tt = TranspositionTable::new(1);
         let mut last = None;
-        search(
+        search_in(
             &mut tic_tac_toe(&[], &[]),
-            &depth(9),
+            &depth(9).order(),
             &mut tt,
-            buffers,
+            &mut SearchThreads::new(),
+            workspace,
             &stop,
             &mut |info| last = Some(info.nodes),
         );
         last
     };
-    let fresh = nodes(&mut SearchBuffers::new());
+    let fresh = nodes(&mut Workspace::new());
     assert!(fresh.is_some());
-    let mut reused = SearchBuffers::new();
+    let mut reused = Workspace::new();
     nodes(&mut reused);
     assert_eq!(nodes(&mut reused), fresh);
 }
@@ -1171,10 +1249,10 @@ fn a_search_in_reused_buffers_visits_the_same_tree_as_a_fresh_one() {
 // ---------------------------------------------------------------------------------------------
 // Root restrictions (`go searchmoves`).
 
-fn searching_only(moves: &[&str], plies: u32) -> Limits {
-    Limits {
+fn searching_only(moves: &[&str], plies: u32) -> SearchOrder {
+    SearchOrder {
         searchmoves: moves.iter().map(|m| m.to_string()).collect(),
-        ..depth(plies)
+        ..depth(plies).order()
     }
 }
 

@@ -7,17 +7,20 @@ use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
 use tablero::games::{BoardSize, Game, GameState, SearchHints, MAX_MOVES};
-use tablero::search::{best_move, search, Info, Limits, Score, SearchBuffers, TranspositionTable};
+use tablero::search::{
+    best_move, in_fresh_context, search, Info, Limits, Request, Score, TranspositionTable,
+};
 
 /// Searches `state` within `limits` with a fresh table: the best move in notation and the
 /// reports.
 fn run<G: SearchHints>(state: &mut GameState<G>, limits: &Limits) -> (Option<String>, Vec<Info>) {
     let mut tt = TranspositionTable::new(4);
-    let mut buffers = SearchBuffers::new();
     let stop = AtomicBool::new(false);
     let mut infos = Vec::new();
-    let best = search(state, limits, &mut tt, &mut buffers, &stop, &mut |info| {
-        infos.push(info.clone())
+    let best = in_fresh_context(&mut tt, &stop, |context| {
+        search(state, &Request::of(limits), context, &mut |info| {
+            infos.push(info.clone())
+        })
     });
     let best = best.map(|mv| state.position().format_move(mv));
     (best, infos)
@@ -194,17 +197,14 @@ fn some_move_loses(state: &GameState<JcShock>) -> bool {
 fn jcshock_plays_a_proven_draw_by_playouts_among_the_drawing_moves() {
     let mut state = jcshock_proven_draw(4).expect("a drawn ending");
     let mut tt = TranspositionTable::new(4);
-    let mut buffers = SearchBuffers::new();
     let stop = AtomicBool::new(false);
     let mut infos = Vec::new();
-    let best = best_move(
-        &mut state,
-        &nodes(20_000),
-        &mut tt,
-        &mut buffers,
-        &stop,
-        &mut |info| infos.push(info.clone()),
-    )
+    let limits = nodes(20_000);
+    let best = in_fresh_context(&mut tt, &stop, |context| {
+        best_move(&mut state, &Request::of(&limits), context, &mut |info| {
+            infos.push(info.clone())
+        })
+    })
     .expect("moves to play");
     let last = infos.last().expect("a report");
     assert_eq!(last.score, Score::Centipawns(0));
@@ -248,5 +248,31 @@ fn crossjack_keeps_the_draw_in_hand_when_the_race_is_tight() {
     assert!(
         !matches!(score, Score::Mate(moves) if *moves > 0),
         "{best}: X {score:?}"
+    );
+}
+
+/// The Cross-Jack position of issue 8 (`position startpos moves f8 a1 d8 b1 f7`), O to move.
+const CROSSJACK_ISSUE_8: &str = "3x1x2/5x2/8/8/8/8/8/oo6 o";
+
+/// The best move of a fixed-depth search of `fen` and the last score it reported.
+fn crossjack_to_depth(fen: &str, depth: u32) -> (String, Score) {
+    let mut state = GameState::new(CrossJack::from_fen(fen).expect("a valid position"));
+    let (best, infos) = run(&mut state, &self::depth(depth));
+    let score = infos.last().map_or(Score::Centipawns(0), |info| info.score);
+    (best.expect("the game is not over"), score)
+}
+
+#[test]
+fn crossjack_issue_8_at_depth_9_o_blocks_instead_of_racing() {
+    // Racing with a2 loses (mate 6 for X).
+    let (best, _) = crossjack_to_depth(CROSSJACK_ISSUE_8, 9);
+    assert_ne!(best, "a2");
+    // The move chosen holds: X finds no forced win after it.
+    let mut after = CrossJack::from_fen(CROSSJACK_ISSUE_8).expect("a valid position");
+    after.play(after.parse_move(&best).expect("a legal move"));
+    let (_, score) = crossjack_to_depth(&after.fen(), 11);
+    assert!(
+        !matches!(score, Score::Mate(n) if n > 0),
+        "{best}: {score:?}"
     );
 }

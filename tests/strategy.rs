@@ -5,8 +5,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tablero::games::{AnyGame, GameKind};
-use tablero::search::{Info, Limits, Score, SearchBuffers, Strategy, TranspositionTable};
+use tablero::games::GameKind;
+use tablero::search::{Info, Limits, Score, SearchThreads, Settings, Strategy, TranspositionTable};
+use tablero::session::AnyGame;
+use tablero::session::SearchOrder;
 
 fn start(kind: GameKind) -> AnyGame {
     AnyGame::start(kind, kind.default_size()).expect("every game has a start position")
@@ -14,12 +16,19 @@ fn start(kind: GameKind) -> AnyGame {
 
 /// The move `strategy` chooses in `game` within `limits`, with the info lines it reported.
 fn choose(game: &mut AnyGame, strategy: Strategy, limits: Limits) -> (Option<String>, Vec<Info>) {
-    let limits = Limits { strategy, ..limits };
+    let order = SearchOrder {
+        limits,
+        settings: Settings {
+            strategy,
+            ..Settings::default()
+        },
+        searchmoves: Vec::new(),
+    };
     let mut infos = Vec::new();
     let mut tt = TranspositionTable::new(1);
-    let mut buffers = SearchBuffers::new();
+    let mut threads = SearchThreads::new();
     let never = AtomicBool::new(false);
-    let best = game.search(&limits, &mut tt, &mut buffers, &never, &mut |info| {
+    let best = game.search(&order, &mut tt, &mut threads, &never, &mut |info| {
         infos.push(info.clone())
     });
     (best, infos)
@@ -65,17 +74,23 @@ fn greedy_and_monte_carlo_take_a_win_in_one() {
 #[test]
 fn random_play_varies_from_one_search_to_the_next() {
     let mut game = start(GameKind::JcShock);
-    let limits = Limits {
-        strategy: Strategy::Random,
-        depth: Some(1),
-        ..Limits::default()
+    let order = SearchOrder {
+        limits: Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        settings: Settings {
+            strategy: Strategy::Random,
+            ..Settings::default()
+        },
+        searchmoves: Vec::new(),
     };
     let mut tt = TranspositionTable::new(1);
-    let mut buffers = SearchBuffers::new();
+    let mut threads = SearchThreads::new();
     let never = AtomicBool::new(false);
     let mut seen = std::collections::HashSet::new();
     for _ in 0..20 {
-        seen.insert(game.search(&limits, &mut tt, &mut buffers, &never, &mut |_| {}));
+        seen.insert(game.search(&order, &mut tt, &mut threads, &never, &mut |_| {}));
     }
     assert!(seen.len() > 5, "{seen:?}");
 }

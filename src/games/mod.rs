@@ -1,13 +1,13 @@
-//! The rules engines: one module per game behind the shared [`Game`] trait.
+//! The rules engines: one module per game behind the shared [`Game`] trait (the rules) and
+//! [`SearchHints`] (what the searchers may ask of a game, each item defaulted).
 //!
-//! Everything a game knows (rules, notation, hashing, evaluation) lives in its own module;
-//! [`GameState`] adds the move history every game shares, and [`AnyGame`] erases the game
-//! type for the protocol layer.
+//! Everything a game knows (rules, notation, hashing, evaluation, search tuning) lives in its
+//! own module; [`GameState`] adds the move history every game shares. This module imports
+//! nothing else of the crate: the searchers and the type-erased session stand above it.
 //!
 //! The games are listed once, below: adding one is its module plus one line there (see
 //! [`registry`]).
 
-pub mod any;
 pub mod bitboard;
 pub mod coord;
 pub mod error;
@@ -19,12 +19,12 @@ pub mod size;
 pub mod state;
 pub mod zobrist;
 
-pub use any::AnyGame;
 pub use coord::Coord;
 pub use error::{MoveError, PositionError};
 pub use hints::{
     BenchSet, LongSearch, PlayoutTuning, SearchHints, SearchStyle, SolverReach, TreePolicy,
 };
+pub use registry::GameVisitor;
 pub use rules::Game;
 pub use size::BoardSize;
 pub use state::GameState;

@@ -1,11 +1,14 @@
 //! The one list of games. The `register_games!` macro is invoked once, in `games/mod.rs`,
 //! with one `module::Type` line per game; everything that enumerates the games derives from
 //! it: the [`GameKind`] enum and its [`GameKind::ALL`] table, each game's name, default size
-//! and start position (a table of entries read from its [`Game`] implementation), the error
-//! wrappers [`Inconsistency`] and [`IllegalReason`], and through them the `UCI_Variant`
-//! option, the `--game` help and the unknown-game message.
+//! and bench (a table of entries read from its [`Game`] and [`SearchHints`] implementations),
+//! [`GameKind::visit`], which hands the game's type to code above `games/` (a session, a
+//! command that needs the typed game), the error wrappers [`Inconsistency`] and
+//! [`IllegalReason`], and through them the `UCI_Variant` option, the `--game` help and the
+//! unknown-game message.
 //!
-//! A registered module provides its game type (implementing [`Game`]) and two
+//! A registered module provides its game type (implementing [`Game`] and [`SearchHints`])
+//! and two
 //! `thiserror` enums, `Inconsistency` (why a position string cannot arise) and
 //! `IllegalReason` (the rule an illegal move breaks; an empty enum when the game has none).
 //!
@@ -15,8 +18,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::any::DynGame;
-use super::{BenchSet, BoardSize, GameKind, GameState, PositionError, SearchHints, SearchStyle};
+#[cfg(doc)]
+use super::Game;
+use super::{BenchSet, BoardSize, GameKind, PositionError, SearchHints, SearchStyle};
 
 /// Declares the game modules and derives every list of games from them; see the
 /// [module documentation](self).
@@ -36,6 +40,14 @@ macro_rules! register_games {
         impl GameKind {
             /// Every game, in registration order: the order options and help list them.
             pub const ALL: [GameKind; [$(stringify!($game)),+].len()] = [$(GameKind::$game),+];
+
+            /// Calls `visitor` with this game's type: how code above `games/` gets from a
+            /// kind chosen at run time to the typed game.
+            pub fn visit<V: $crate::games::registry::GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameKind::$game => visitor.visit::<$module::$game>(),)+
+                }
+            }
 
             /// What the registry knows of this game.
             fn entry(self) -> &'static $crate::games::registry::Entry {
@@ -84,14 +96,21 @@ macro_rules! register_games {
 
 pub(crate) use register_games;
 
-/// What the registry knows of one game, read from its [`Game`] implementation.
+/// Work to do with a game's type, given by [`GameKind::visit`].
+pub trait GameVisitor {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work with the game `G`.
+    fn visit<G: SearchHints>(self) -> Self::Output;
+}
+
+/// What the registry knows of one game, read from its implementations.
 pub(crate) struct Entry {
     name: &'static str,
     default_size: fn() -> BoardSize,
     bench: BenchSet,
     search_style: SearchStyle,
-    start: fn(BoardSize) -> Result<Box<dyn DynGame>, PositionError>,
-    from_fen: fn(&str) -> Result<Box<dyn DynGame>, PositionError>,
 }
 
 impl Entry {
@@ -102,28 +121,8 @@ impl Entry {
             default_size: G::default_size,
             bench: G::BENCH,
             search_style: G::SEARCH_STYLE,
-            start: start::<G>,
-            from_fen: from_fen::<G>,
         }
     }
-
-    /// A game at its start position on a board of `size`.
-    pub(super) fn start_game(&self, size: BoardSize) -> Result<Box<dyn DynGame>, PositionError> {
-        (self.start)(size)
-    }
-
-    /// A game starting from a position string.
-    pub(super) fn game_from_fen(&self, text: &str) -> Result<Box<dyn DynGame>, PositionError> {
-        (self.from_fen)(text)
-    }
-}
-
-fn start<G: SearchHints>(size: BoardSize) -> Result<Box<dyn DynGame>, PositionError> {
-    Ok(Box::new(GameState::new(G::start(size)?)))
-}
-
-fn from_fen<G: SearchHints>(text: &str) -> Result<Box<dyn DynGame>, PositionError> {
-    Ok(Box::new(GameState::new(G::from_fen(text)?)))
 }
 
 impl GameKind {

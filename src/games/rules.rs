@@ -48,7 +48,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn play(&mut self, mv: Self::Move);
 
     /// Where the game stands, judged from this position alone; the game's status, history
-    /// included, is [`GameState::status_with_history`].
+    /// included, is [`super::GameState::status_with_history`].
     fn status(&self) -> Status;
 
     /// Why the game is over, judged from this position alone, in the game's own words

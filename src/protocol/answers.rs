@@ -1,7 +1,8 @@
 //! The texts of the engine's answers that are more than one word: the handshake, `d`, `help`,
 //! and the words for a game's status.
 
-use crate::games::{AnyGame, BoardSize, GameKind, Player, Status};
+use crate::games::{BoardSize, GameKind, Player, Status};
+use crate::session::AnyGame;
 
 use super::command::Dialect;
 use super::options;

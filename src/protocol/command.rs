@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use super::grammar::SyntaxError;
 use crate::games::Player;
-use crate::search::{Clock, Limits, Strategy};
+use crate::search::{Clock, Limits};
 
 /// Which handshake the controller used: the answers differ only in the final `uciok`/`ugiok`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,9 +86,9 @@ impl GoParams {
             || self.movestogo.is_some()
     }
 
-    /// The searcher's limits, with `move_overhead` and `strategy` from the options of the
-    /// same names.
-    pub fn to_limits(&self, move_overhead: Duration, strategy: Strategy) -> Limits {
+    /// The searcher's limits (`searchmoves` are not a limit: the engine checks them against
+    /// the position).
+    pub fn to_limits(&self) -> Limits {
         let clock = self.has_clock().then(|| {
             let mut clock = Clock {
                 moves_to_go: self.movestogo,
@@ -106,11 +106,7 @@ impl GoParams {
             movetime: self.movetime.map(Duration::from_millis),
             clock,
             infinite: self.infinite,
-            move_overhead,
-            strategy,
             mate: self.mate,
-            searchmoves: self.searchmoves.clone(),
-            ..Limits::default()
         }
     }
 }
@@ -171,23 +167,17 @@ mod tests {
 
     #[test]
     fn go_without_limits_waits_for_stop() {
-        assert!(GoParams::default()
-            .to_limits(Duration::ZERO, Strategy::Search)
-            .waits_for_stop());
+        assert!(GoParams::default().to_limits().waits_for_stop());
         let depth = GoParams {
             depth: Some(3),
             ..GoParams::default()
         };
-        assert!(!depth
-            .to_limits(Duration::ZERO, Strategy::Search)
-            .waits_for_stop());
+        assert!(!depth.to_limits().waits_for_stop());
         let movestogo = GoParams {
             movestogo: Some(3),
             ..GoParams::default()
         };
-        assert!(!movestogo
-            .to_limits(Duration::ZERO, Strategy::Search)
-            .waits_for_stop());
+        assert!(!movestogo.to_limits().waits_for_stop());
     }
 
     #[test]
@@ -199,7 +189,7 @@ mod tests {
             movestogo: Some(5),
             ..GoParams::default()
         };
-        let limits = go.to_limits(Duration::from_millis(30), Strategy::Search);
+        let limits = go.to_limits();
         let clock = limits.clock.expect("a clock");
         assert_eq!(
             clock.time_left(Player::One),
@@ -212,7 +202,6 @@ mod tests {
         assert_eq!(clock.increment(Player::One), Duration::from_millis(10));
         assert_eq!(clock.increment(Player::Two), Duration::ZERO);
         assert_eq!(clock.moves_to_go, Some(5));
-        assert_eq!(limits.move_overhead, Duration::from_millis(30));
         assert!(!limits.infinite);
     }
 
@@ -222,10 +211,7 @@ mod tests {
             p1time: Some(-50),
             ..GoParams::default()
         };
-        let clock = go
-            .to_limits(Duration::ZERO, Strategy::Search)
-            .clock
-            .expect("a clock");
+        let clock = go.to_limits().clock.expect("a clock");
         assert_eq!(clock.time_left(Player::One), Some(Duration::ZERO));
     }
 }

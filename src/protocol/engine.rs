@@ -7,8 +7,9 @@
 use std::time::Duration;
 
 use crate::bench::BenchOptions;
-use crate::games::{AnyGame, BoardSize, GameKind, Player, PositionError};
+use crate::games::{BoardSize, GameKind, Player, PositionError};
 use crate::search::TranspositionTable;
+use crate::session::{AnyGame, SearchOrder};
 
 pub use super::error::EngineError;
 
@@ -164,8 +165,9 @@ impl Engine {
             .unwrap_or_else(|| TranspositionTable::new(self.options.hash_mb))
     }
 
+    /// The start position of the selected game, keeping the game's search workspace.
     fn start_position(&self) -> Result<AnyGame, EngineError> {
-        Ok(AnyGame::start(self.variant, self.size)?)
+        Ok(self.game.restarted(self.size)?)
     }
 
     fn new_game(&mut self) -> Result<(), EngineError> {
@@ -187,7 +189,7 @@ impl Engine {
     fn position(&mut self, start: StartPosition, moves: &[String]) -> Result<(), EngineError> {
         let mut game = match start {
             StartPosition::StartPos => self.start_position()?,
-            StartPosition::Fen(fen) => AnyGame::from_fen(self.variant, &fen)?,
+            StartPosition::Fen(fen) => self.game.loaded(&fen)?,
         };
         for (index, text) in moves.iter().enumerate() {
             game.play(text).map_err(|error| EngineError::Move {
@@ -205,8 +207,8 @@ impl Engine {
         match options::read(name, value)? {
             Change::Variant(kind) => self.select_variant(kind)?,
             Change::Size(size) => {
-                self.game = AnyGame::start(self.variant, size)
-                    .map_err(|e| OptionError::SizeRefused(size, e))?;
+                self.game =
+                    (self.game.restarted(size)).map_err(|e| OptionError::SizeRefused(size, e))?;
                 self.size = size;
             }
             Change::Hash(mb) => {
@@ -258,15 +260,16 @@ impl Engine {
         if status.is_over() {
             return Err(EngineError::GameOver(status));
         }
-        let mut limits = params.to_limits(self.options.move_overhead, self.options.strategy);
-        limits.searchmoves = self.legal_searchmoves(&params.searchmoves);
-        limits.threads = self.options.threads;
-        limits.multipv = self.options.multipv;
+        let order = SearchOrder {
+            limits: params.to_limits(),
+            settings: self.options.settings(),
+            searchmoves: self.legal_searchmoves(&params.searchmoves),
+        };
         self.worker.set_ponder_move(self.options.ponder);
         if params.ponder {
-            self.start(Job::Ponder(limits))
+            self.start(Job::Ponder(order))
         } else {
-            self.start(Job::Search(limits))
+            self.start(Job::Search(order))
         }
     }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::games::{BoardSize, GameKind, PositionError};
-use crate::search::{Strategy, MAX_HELPERS};
+use crate::search::{Settings, Strategy, MAX_HELPERS};
 
 /// `Hash` range in MB.
 pub const HASH_MB: (u64, u64) = (1, 1024);
@@ -139,6 +139,18 @@ pub struct Options {
     pub multipv: usize,
     /// `bestmove X ponder Y` when true (the controller ponders); `bestmove X` when false.
     pub ponder: bool,
+}
+
+impl Options {
+    /// The settings every search of the engine runs with.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            strategy: self.strategy,
+            threads: self.threads,
+            multipv: self.multipv,
+            move_overhead: self.move_overhead,
+        }
+    }
 }
 
 impl Default for Options {

@@ -1,8 +1,9 @@
 //! The search thread: one thread for the engine's life, running one search or perft at a
 //! time on its own copy of the game, with the transposition table lent to it for the job.
 //!
-//! The thread keeps the searcher's buffers ([`SearchBuffers`]) from one job to the next, so a
-//! `go` neither starts a thread nor allocates them. It writes its own `info` lines and its
+//! The thread keeps the helper threads ([`SearchThreads`]) from one job to the next, and the
+//! game's copy shares the game's search workspace, so a `go` neither starts a thread nor
+//! allocates buffers. It writes its own `info` lines and its
 //! final answer (`bestmove …`, or the perft report), so the input loop never waits on it
 //! except where the protocol asks for it (`stop`, `quit`). Just before the final answer the
 //! thread signals that it is finishing, and once the answer is written it hands the table
@@ -17,9 +18,9 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::bench::{self, BenchError, BenchOptions};
-use crate::games::AnyGame;
 use crate::perft;
-use crate::search::{Bound, Info, Limits, Score, SearchBuffers, TranspositionTable};
+use crate::search::{Bound, Info, Limits, Score, SearchThreads, TranspositionTable};
+use crate::session::{AnyGame, SearchOrder};
 
 use super::output::Output;
 
@@ -27,11 +28,11 @@ use super::output::Output;
 #[derive(Debug, Clone)]
 pub enum Job {
     /// `go …`: search within the limits, then `bestmove`.
-    Search(Limits),
+    Search(SearchOrder),
     /// `go ponder …`: search without limits until `ponderhit` or `stop`. After `stop`, the
     /// `bestmove` of that search; after `ponderhit`, a search within the limits, its clock
     /// counted from the `ponderhit`, then its `bestmove`.
-    Ponder(Limits),
+    Ponder(SearchOrder),
     /// `go perft <depth>`: one `<move>: <leaves>` line per root move, then the total.
     Perft(u32),
     /// `bench`: a line per position and per game, then the totals. It searches with a table
@@ -46,32 +47,32 @@ impl Job {
         &self,
         game: &mut AnyGame,
         tt: &mut TranspositionTable,
-        buffers: &mut SearchBuffers,
+        threads: &mut SearchThreads,
         signals: &Signals,
         ponder_move: bool,
         out: &Output,
     ) -> Vec<String> {
         let stop = &signals.stop;
-        let mut search = |limits: &Limits, stop: &AtomicBool, tt: &mut TranspositionTable| {
+        let mut search = |order: &SearchOrder, stop: &AtomicBool, tt: &mut TranspositionTable| {
             let mut line = Vec::new();
-            let best = game.search(limits, tt, buffers, stop, &mut |info| {
+            let best = game.search(order, tt, threads, stop, &mut |info| {
                 line.clone_from(&info.pv);
                 out.line(&info_line(info));
             });
             (best, line)
         };
         match self {
-            Job::Search(limits) => {
-                let (best, line) = search(limits, stop, tt);
+            Job::Search(order) => {
+                let (best, line) = search(order, stop, tt);
                 bestmove(game, best.as_deref(), &line, ponder_move)
             }
-            Job::Ponder(limits) => {
-                let (best, line) = search(&pondering(limits), &signals.ponder_end, tt);
+            Job::Ponder(order) => {
+                let (best, line) = search(&pondering(order), &signals.ponder_end, tt);
                 wait_for(&signals.ponder_end);
                 if !stop.load(Ordering::SeqCst) {
                     // `ponderhit`: the move was played; search it for real from now on.
-                    let (best, line) = search(limits, stop, tt);
-                    if limits.waits_for_stop() {
+                    let (best, line) = search(order, stop, tt);
+                    if order.limits.waits_for_stop() {
                         wait_for(stop);
                     }
                     return bestmove(game, best.as_deref(), &line, ponder_move);
@@ -121,10 +122,10 @@ impl Job {
     /// the answer to a search it has not started yet.
     fn wait_until_due(&self, signals: &Signals) {
         match self {
-            Job::Search(limits) if limits.waits_for_stop() => wait_for(&signals.stop),
-            Job::Ponder(limits) => {
+            Job::Search(order) if order.limits.waits_for_stop() => wait_for(&signals.stop),
+            Job::Ponder(order) => {
                 wait_for(&signals.ponder_end);
-                if limits.waits_for_stop() {
+                if order.limits.waits_for_stop() {
                     wait_for(&signals.stop);
                 }
             }
@@ -138,17 +139,17 @@ impl Job {
 fn guarded(
     job: &Job,
     tt: &mut TranspositionTable,
-    buffers: &mut SearchBuffers,
+    threads: &mut SearchThreads,
     out: &Output,
-    work: impl FnOnce(&mut TranspositionTable, &mut SearchBuffers) -> Vec<String>,
+    work: impl FnOnce(&mut TranspositionTable, &mut SearchThreads) -> Vec<String>,
 ) -> Vec<String> {
-    match panic::catch_unwind(AssertUnwindSafe(|| work(tt, buffers))) {
+    match panic::catch_unwind(AssertUnwindSafe(|| work(tt, threads))) {
         Ok(answer) => answer,
         Err(_) => {
-            // A search interrupted half way may leave the table and buffers inconsistent.
+            // A search interrupted half way may leave the table inconsistent; the game's
+            // workspace, whose lock the panic poisoned, is emptied when next locked.
             release_helpers(tt);
             tt.clear();
-            buffers.clear();
             job.fail(out)
         }
     }
@@ -159,12 +160,12 @@ fn guarded(
 fn answer_when_due(
     job: &Job,
     tt: &mut TranspositionTable,
-    buffers: &mut SearchBuffers,
+    threads: &mut SearchThreads,
     signals: &Signals,
     out: &Output,
-    work: impl FnOnce(&mut TranspositionTable, &mut SearchBuffers) -> Vec<String>,
+    work: impl FnOnce(&mut TranspositionTable, &mut SearchThreads) -> Vec<String>,
 ) -> Vec<String> {
-    let answer = guarded(job, tt, buffers, out, work);
+    let answer = guarded(job, tt, threads, out, work);
     job.wait_until_due(signals);
     answer
 }
@@ -206,15 +207,15 @@ fn bestmove(game: &AnyGame, best: Option<&str>, line: &[String], ponder_move: bo
     }
 }
 
-/// The limits of a search on the opponent's time: none but the root moves and the
-/// strategy; `ponderhit` or `stop` ends it.
-fn pondering(limits: &Limits) -> Limits {
-    Limits {
-        infinite: true,
-        strategy: limits.strategy,
-        move_overhead: limits.move_overhead,
-        searchmoves: limits.searchmoves.clone(),
-        ..Limits::default()
+/// The order of a search on the opponent's time: no limit, the same settings and root moves;
+/// `ponderhit` or `stop` ends it.
+fn pondering(order: &SearchOrder) -> SearchOrder {
+    SearchOrder {
+        limits: Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        ..order.clone()
     }
 }
 
@@ -286,7 +287,7 @@ enum Progress {
 
 /// The search thread's body: runs orders one after the other until the engine hangs up.
 fn serve(orders: Receiver<Order>, progress: Sender<Progress>, signals: &Signals, out: &Output) {
-    let mut buffers = SearchBuffers::new();
+    let mut threads = SearchThreads::new();
     for Order {
         job,
         mut game,
@@ -294,8 +295,8 @@ fn serve(orders: Receiver<Order>, progress: Sender<Progress>, signals: &Signals,
         ponder_move,
     } in orders
     {
-        let answer = answer_when_due(&job, &mut tt, &mut buffers, signals, out, |tt, buffers| {
-            job.run(&mut game, tt, buffers, signals, ponder_move, out)
+        let answer = answer_when_due(&job, &mut tt, &mut threads, signals, out, |tt, threads| {
+            job.run(&mut game, tt, threads, signals, ponder_move, out)
         });
         if progress.send(Progress::Finishing).is_err() {
             return;
@@ -520,19 +521,27 @@ mod tests {
         }
     }
 
+    /// A search order of `limits` with the default settings.
+    fn order(limits: Limits) -> SearchOrder {
+        SearchOrder {
+            limits,
+            ..SearchOrder::default()
+        }
+    }
+
     fn depth(plies: u32) -> Job {
-        Job::Search(Limits {
+        Job::Search(order(Limits {
             depth: Some(plies),
             ..Limits::default()
-        })
+        }))
     }
 
     /// The answer of `job` when its work panics.
     fn answer_after_panic(job: &Job) -> (Vec<String>, Vec<String>) {
         let (out, captured) = capture();
         let mut tt = TranspositionTable::new(1);
-        let mut buffers = SearchBuffers::new();
-        let answer = guarded(job, &mut tt, &mut buffers, &out, |_, _| {
+        let mut threads = SearchThreads::new();
+        let answer = guarded(job, &mut tt, &mut threads, &out, |_, _| {
             panic!("a job that panics")
         });
         (captured.take_lines(), answer)
@@ -540,7 +549,7 @@ mod tests {
 
     #[test]
     fn a_panicking_search_answers_an_error_and_bestmove_none() {
-        let (written, answer) = answer_after_panic(&Job::Search(Limits::default()));
+        let (written, answer) = answer_after_panic(&Job::Search(SearchOrder::default()));
         assert_eq!(
             written,
             ["info string error: go: the search failed with an internal error"]
@@ -559,8 +568,8 @@ mod tests {
         let thread = thread::spawn(move || {
             let (out, _captured) = capture();
             let mut tt = TranspositionTable::new(1);
-            let mut buffers = SearchBuffers::new();
-            let answer = answer_when_due(&job, &mut tt, &mut buffers, &signals, &out, |_, _| {
+            let mut threads = SearchThreads::new();
+            let answer = answer_when_due(&job, &mut tt, &mut threads, &signals, &out, |_, _| {
                 panic!("a job that panics")
             });
             let _ = sender.send(answer);
@@ -575,7 +584,7 @@ mod tests {
             depth: Some(3),
             ..Limits::default()
         };
-        let (thread, answers) = fail_on_a_thread(Job::Ponder(limits), &signals);
+        let (thread, answers) = fail_on_a_thread(Job::Ponder(order(limits)), &signals);
         assert!(
             answers.recv_timeout(Duration::from_millis(100)).is_err(),
             "no bestmove while the controller believes the engine ponders"
@@ -620,7 +629,7 @@ mod tests {
             infinite: true,
             ..Limits::default()
         };
-        let (mut worker, captured) = start(Job::Search(limits));
+        let (mut worker, captured) = start(Job::Search(order(limits)));
         assert!(matches!(worker.collect(Duration::ZERO), Collected::Busy));
         assert!(matches!(
             worker.stop(Duration::from_secs(5)),
@@ -645,7 +654,7 @@ mod tests {
         };
         let game = AnyGame::start(GameKind::CrossJack, BoardSize::square(3)).expect("a start");
         worker
-            .start(Job::Search(limits), game, TranspositionTable::new(1))
+            .start(Job::Search(order(limits)), game, TranspositionTable::new(1))
             .expect("a thread");
         assert!(matches!(
             worker.collect(Duration::from_millis(200)),

@@ -2,6 +2,7 @@
 //! move ahead. Neither searches; they answer at once whatever the limits.
 
 use super::rng::Rng;
+use super::root::restrict_root;
 use crate::games::{GameState, SearchHints, Status, MAX_MOVES};
 
 /// A legal move chosen uniformly at random; `None` when the game is over.
@@ -13,7 +14,7 @@ pub(crate) fn random_move<G: SearchHints>(
 ) -> Option<G::Move> {
     let mut moves = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut moves);
-    super::restrict_root(&mut moves, allowed);
+    restrict_root(&mut moves, allowed);
     (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
 }
 
@@ -28,7 +29,7 @@ pub(crate) fn greedy_move<G: SearchHints>(
 ) -> Option<G::Move> {
     let mut moves = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut moves);
-    super::restrict_root(&mut moves, allowed);
+    restrict_root(&mut moves, allowed);
     let mover = state.position().side_to_move();
     let mut best = Vec::with_capacity(moves.len());
     let mut best_value = i64::MIN;

@@ -1,4 +1,5 @@
-//! What a `go` command asks of the searcher: depth, nodes, time and clocks.
+//! What a `go` command asks of the searcher (depth, nodes, time, clocks) and the engine's
+//! settings that shape every search (strategy, threads, lines, move overhead).
 
 use std::time::Duration;
 
@@ -41,22 +42,63 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until told to stop (see [`Limits::waits_for_stop`]).
     pub infinite: bool,
-    /// Time kept in reserve for communication lag (the `Move Overhead` option).
-    pub move_overhead: Duration,
-    /// How to choose the move (the `Strategy` option).
-    pub strategy: Strategy,
     /// `go mate N`: the search ends once it has proven a win for the side to move in at most
     /// N of its moves (2N - 1 plies). It is a limit of its own: without others the search
     /// deepens until it finds such a mate, proves the result otherwise, reaches the deepest
     /// ply or is stopped. The `search` strategy then uses alpha-beta in every game.
     pub mate: Option<u32>,
-    /// `go searchmoves`: the root moves to choose from, in the game's notation; every move
-    /// when empty or when none of them is legal.
-    pub searchmoves: Vec<String>,
+}
+
+/// The engine's settings that shape every search: its options, not part of a `go`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// How to choose the move (the `Strategy` option).
+    pub strategy: Strategy,
     /// Threads to search with (the `Threads` option); 0 counts as 1.
     pub threads: usize,
     /// Best lines to report (the `MultiPV` option); 0 counts as 1.
     pub multipv: usize,
+    /// Time kept in reserve for communication lag (the `Move Overhead` option).
+    pub move_overhead: Duration,
+}
+
+impl Settings {
+    /// The options' defaults: the `search` strategy, one thread, one line, no overhead.
+    pub const DEFAULT: Settings = Settings {
+        strategy: Strategy::Search,
+        threads: 1,
+        multipv: 1,
+        move_overhead: Duration::ZERO,
+    };
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::DEFAULT
+    }
+}
+
+/// One search's orders: its limits, the engine's settings and the root moves it may choose
+/// from (`go searchmoves`; every move when empty or when none of them is legal).
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a, M> {
+    /// When the search ends.
+    pub limits: &'a Limits,
+    /// The engine's settings.
+    pub settings: &'a Settings,
+    /// The root moves to choose from.
+    pub searchmoves: &'a [M],
+}
+
+impl<'a, M> Request<'a, M> {
+    /// A request of `limits` alone: the default settings, every root move.
+    pub fn of(limits: &'a Limits) -> Self {
+        Request {
+            limits,
+            settings: &Settings::DEFAULT,
+            searchmoves: &[],
+        }
+    }
 }
 
 impl Limits {

@@ -11,7 +11,7 @@ use thiserror::Error;
 pub enum Strategy {
     /// The strongest player for each game: iterative-deepening alpha-beta, or for games
     /// best played by playouts Monte-Carlo tree search with an exact endgame solver (the
-    /// game's [`crate::games::Game::SEARCH_STYLE`]).
+    /// game's [`crate::games::SearchHints::SEARCH_STYLE`]).
     #[default]
     Search,
     /// Plain UCT: UCB1 with c = 1.4, uniform random playouts, a new tree every move.

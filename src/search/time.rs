@@ -38,15 +38,19 @@ impl TimeBudget {
     }
 }
 
-/// The time `side` may spend under `limits`; `None` when no time limit applies (no
-/// `movetime` and no clock). `moves_left` is how many moves `side` still has to make,
+/// The time `side` may spend under `limits`, keeping `overhead` in reserve; `None` when no
+/// time limit applies (no `movetime` and no clock). `moves_left` is how many moves `side` still has to make,
 /// exactly where the game's rules fix it and else as the position suggests, if it does
-/// ([`crate::games::Game::expected_own_moves_left`]). A clock that gives
+/// ([`crate::games::SearchHints::expected_own_moves_left`]). A clock that gives
 /// only the opponent's time counts as an empty clock for `side`, as in Stockfish: the engine
 /// then moves at once instead of waiting for a `stop` that a clock-driven controller never
 /// sends.
-pub fn budget(limits: &Limits, side: Player, moves_left: Option<u32>) -> Option<TimeBudget> {
-    let overhead = limits.move_overhead;
+pub fn budget(
+    limits: &Limits,
+    overhead: Duration,
+    side: Player,
+    moves_left: Option<u32>,
+) -> Option<TimeBudget> {
     let fixed = limits
         .movetime
         .map(|movetime| movetime_budget(movetime, overhead));
@@ -131,10 +135,9 @@ mod tests {
         clock
     }
 
-    fn clock_limits(time: Duration, increment: Duration, overhead: Duration) -> Limits {
+    fn clock_limits(time: Duration, increment: Duration) -> Limits {
         Limits {
             clock: Some(clock_for(Player::One, time, increment)),
-            move_overhead: overhead,
             ..Limits::default()
         }
     }
@@ -143,10 +146,9 @@ mod tests {
     fn a_clock_with_only_the_opponents_time_is_an_empty_clock() {
         let limits = Limits {
             clock: Some(clock_for(Player::Two, MS(60_000), MS(0))),
-            move_overhead: MS(30),
             ..Limits::default()
         };
-        let budget = budget(&limits, Player::One, None).expect("a clock is a time limit");
+        let budget = budget(&limits, MS(30), Player::One, None).expect("a clock is a time limit");
         assert_eq!(budget.hard, Duration::ZERO);
     }
 
@@ -192,10 +194,10 @@ mod tests {
 
     #[test]
     fn a_known_game_length_spreads_the_clock_over_the_moves_left() {
-        let limits = clock_limits(MS(33_000), MS(0), MS(0));
-        let b = budget(&limits, Player::One, Some(31)).expect("a clock");
+        let limits = clock_limits(MS(33_000), MS(0));
+        let b = budget(&limits, Duration::ZERO, Player::One, Some(31)).expect("a clock");
         assert_eq!((b.soft, b.hard), (MS(500), MS(3_000)));
-        let b = budget(&limits, Player::One, Some(9)).expect("a clock");
+        let b = budget(&limits, Duration::ZERO, Player::One, Some(9)).expect("a clock");
         assert_eq!((b.soft, b.hard), (MS(1_500), MS(9_000)));
     }
 
@@ -303,10 +305,11 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            budget(&limits, Player::One, None).map(|b| b.hard),
+            budget(&limits, Duration::ZERO, Player::One, None).map(|b| b.hard),
             Some(Duration::ZERO)
         );
-        assert!(budget(&limits, Player::Two, None).is_some_and(|b| b.hard > Duration::ZERO));
+        assert!(budget(&limits, Duration::ZERO, Player::Two, None)
+            .is_some_and(|b| b.hard > Duration::ZERO));
     }
 
     #[test]
@@ -316,13 +319,13 @@ mod tests {
             clock: Some(clock_for(Player::One, MS(10_000), MS(0))),
             ..Limits::default()
         };
-        let b = budget(&limits, Player::One, None);
+        let b = budget(&limits, Duration::ZERO, Player::One, None);
         assert_eq!(b.map(|b| b.hard), Some(MS(100)));
         assert_eq!(b.map(|b| b.soft), Some(MS(100)));
     }
 
     #[test]
     fn no_movetime_and_no_clock_means_no_time_limit() {
-        assert!(budget(&Limits::default(), Player::One, Some(3)).is_none());
+        assert!(budget(&Limits::default(), Duration::ZERO, Player::One, Some(3)).is_none());
     }
 }

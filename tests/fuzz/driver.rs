@@ -6,7 +6,8 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::time::Instant;
 
-use tablero::games::{AnyGame, GameKind};
+use tablero::games::GameKind;
+use tablero::session::AnyGame;
 
 use super::check::{self, escape};
 use super::gen::{Context, Generator, LINE_LIMIT};

@@ -2,7 +2,8 @@
 //! position strings of every game and size, moves from real games) and a mutator of lines
 //! (bytes, tokens, numbers at extremes, truncation, invalid UTF-8, very long lines).
 
-use tablero::games::{AnyGame, BoardSize, GameKind};
+use tablero::games::{BoardSize, GameKind};
+use tablero::session::AnyGame;
 
 use crate::common::Rng;
 

@@ -118,11 +118,7 @@ fn filler(position: &CrossJack, defender: Player) -> Filler {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
-
     use super::*;
-    use crate::games::GameState;
-    use crate::search::{search, Info, Limits, Score, SearchBuffers, TranspositionTable};
 
     fn position(fen: &str) -> CrossJack {
         CrossJack::from_fen(fen).expect("a valid position")
@@ -207,45 +203,5 @@ mod tests {
         let won = position("3x4/3x4/8/8/8/8/8/x1oo4 o");
         assert_eq!(won.status(), Status::Won(Player::One));
         assert_eq!(evaluate(&won), -DECIDED);
-    }
-
-    /// The best move of a fixed-depth search and the last score it reported.
-    fn search_to_depth(position: &CrossJack, depth: u32) -> (String, Score) {
-        let mut state = GameState::new(position.clone());
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let mut table = TranspositionTable::new(16);
-        let mut buffers = SearchBuffers::new();
-        let stop = AtomicBool::new(false);
-        let mut score = Score::Centipawns(0);
-        let best = search(
-            &mut state,
-            &limits,
-            &mut table,
-            &mut buffers,
-            &stop,
-            &mut |info: &Info| {
-                score = info.score;
-            },
-        )
-        .expect("the game is not over");
-        (position.format_move(best), score)
-    }
-
-    #[test]
-    fn issue_8_at_depth_9_o_blocks_instead_of_racing() {
-        // `position startpos moves f8 a1 d8 b1 f7`: racing with a2 loses (mate 6 for X).
-        let (best, _) = search_to_depth(&position(ISSUE_8), 9);
-        assert_ne!(best, "a2");
-        // The move chosen holds: X finds no forced win after it.
-        let mut after = position(ISSUE_8);
-        play(&mut after, &best);
-        let (_, score) = search_to_depth(&after, 11);
-        assert!(
-            !matches!(score, Score::Mate(n) if n > 0),
-            "{best}: {score:?}"
-        );
     }
 }

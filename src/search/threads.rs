@@ -1,16 +1,11 @@
-//! The helper threads of a parallel search (the `Threads` option).
+//! The helper threads of a parallel search (the `Threads` option), whatever the game and the
+//! kind of search: each searcher gives them its own tasks (alpha-beta's Lazy SMP, the
+//! playouts' root parallelization). They stop when the main search ends; nothing waits for
+//! them to notice (a helper descheduled on a busy machine would delay the answer): a helper
+//! still finishing when the next search starts sits that one out.
 //!
-//! Alpha-beta runs as "Lazy SMP": the search thread searches as it would alone and alone
-//! reports and decides; each helper searches the same root at depths of its own (see
-//! [`skips_depth`]) and shares what it finds through the transposition table, whose entries
-//! then cut the main search short. All of them stop when the main search ends; nothing waits
-//! for them to notice (a helper descheduled on a busy machine would delay the answer): a
-//! helper still finishing when the next search starts sits that one out.
-//!
-//! The helpers live as long as the search thread's [`super::SearchBuffers`]: a `go` starts no
-//! thread (it hands each helper a copy of the game), and each helper keeps search buffers of
-//! its own from one search to the next. With one thread there are no helpers and nothing here
-//! runs.
+//! The helpers live as long as the [`SearchThreads`] that holds them, one per search thread:
+//! a `go` starts no thread. With one thread there are no helpers and nothing here runs.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,13 +14,45 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::buffers::SearchBuffers;
-
 /// Helper threads at most (the `Threads` option's maximum is one more: the search thread).
 pub const MAX_HELPERS: usize = 63;
 
-/// Work for a helper thread, run with the helper's own buffers.
-pub(crate) type Task = Box<dyn FnOnce(&mut SearchBuffers) + Send>;
+/// Work for a helper thread.
+pub(crate) type Task = Box<dyn FnOnce() + Send>;
+
+/// What every search of a search thread shares, whatever the game: the helper threads, and
+/// the count of searches that varies the random choices of one search from the next.
+#[derive(Default)]
+pub struct SearchThreads {
+    pub(crate) helpers: Helpers,
+    searches: u64,
+}
+
+impl SearchThreads {
+    /// No helpers yet, no search so far.
+    pub fn new() -> Self {
+        SearchThreads::default()
+    }
+
+    /// Makes the searches run on `threads` threads: this one and `threads - 1` helpers
+    /// (0 counts as 1), started or ended now and kept for the next searches.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers.resize(threads.saturating_sub(1));
+    }
+
+    /// A seed for the random choices of a search of the position `hash`: the same for the
+    /// same position in the same turn of the engine's life, so runs replay exactly.
+    pub(crate) fn seed(&mut self, hash: u64) -> u64 {
+        self.searches += 1;
+        hash ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+impl std::fmt::Debug for SearchThreads {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SearchThreads({} helpers)", self.helpers.count())
+    }
+}
 
 /// One helper thread, the channel that gives it work and whether it is at work.
 struct Helper {
@@ -139,14 +166,12 @@ impl Helper {
 }
 
 /// A helper thread's body: runs tasks until the pool hangs up, clearing `busy` after each.
-/// A panicking task still counts as done (the search must not wait for it) and the helper's
-/// buffers are rebuilt.
+/// A panicking task still counts as done (the search must not wait for it); the workspace it
+/// held is rebuilt when next locked.
 fn serve(tasks: &Receiver<Task>, busy: &AtomicBool) {
-    let mut buffers = SearchBuffers::new();
     for task in tasks {
-        if panic::catch_unwind(AssertUnwindSafe(|| task(&mut buffers))).is_err() {
-            log::error!("a search helper failed; its buffers are rebuilt");
-            buffers.clear();
+        if panic::catch_unwind(AssertUnwindSafe(task)).is_err() {
+            log::error!("a search helper failed; its workspace is rebuilt");
         }
         busy.store(false, Ordering::SeqCst);
     }
@@ -180,27 +205,9 @@ impl Drop for Running {
     }
 }
 
-/// True when helper `helper` (from 1) leaves iteration `depth` out: the helpers spread over
-/// the depths instead of all searching the same one, as in Stockfish's Lazy SMP (helper 1
-/// searches the even depths, later ones skip in longer strides and other phases).
-pub(crate) fn skips_depth(helper: usize, depth: u32) -> bool {
-    const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-    const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-    let i = (helper.max(1) - 1) % SKIP_SIZE.len();
-    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_first_helper_searches_the_even_depths_and_the_second_the_odd_ones() {
-        let searched =
-            |helper| -> Vec<u32> { (1..=8).filter(|&d| !skips_depth(helper, d)).collect() };
-        assert_eq!(searched(1), [2, 4, 6, 8]);
-        assert_eq!(searched(2), [1, 3, 5, 7]);
-    }
 
     #[test]
     fn every_task_runs_and_finish_waits_for_all_of_them() {
@@ -210,7 +217,7 @@ mod tests {
         let ran = Arc::new(AtomicU64::new(0));
         let running = helpers.start(|_, stop, nodes| {
             let ran = Arc::clone(&ran);
-            Box::new(move |_: &mut SearchBuffers| {
+            Box::new(move || {
                 while !stop.load(Ordering::SeqCst) {
                     nodes.store(5, Ordering::Relaxed);
                     thread::yield_now();
@@ -237,7 +244,7 @@ mod tests {
         let unwound = panic::catch_unwind(AssertUnwindSafe(|| {
             let _running = helpers.start(|_, stop, _| {
                 let finished = Arc::clone(&finished);
-                Box::new(move |_: &mut SearchBuffers| {
+                Box::new(move || {
                     while !stop.load(Ordering::SeqCst) {
                         thread::yield_now();
                     }
@@ -262,7 +269,7 @@ mod tests {
         let held = Arc::clone(&release);
         let first = helpers.start(|_, _, _| {
             let held = Arc::clone(&held);
-            Box::new(move |_: &mut SearchBuffers| {
+            Box::new(move || {
                 while !held.load(Ordering::SeqCst) {
                     thread::yield_now();
                 }
@@ -272,7 +279,7 @@ mod tests {
         let mut started = 0;
         let second = helpers.start(|_, _, _| {
             started += 1;
-            Box::new(|_: &mut SearchBuffers| {})
+            Box::new(|| {})
         });
         assert_eq!(started, 0, "the busy helper got no second task");
         assert_eq!(second.nodes(), 0);
@@ -284,10 +291,7 @@ mod tests {
     fn a_panicking_task_still_counts_as_done() {
         let mut helpers = Helpers::default();
         helpers.resize(1);
-        drop(
-            helpers
-                .start(|_, _, _| Box::new(|_: &mut SearchBuffers| panic!("a helper that panics"))),
-        );
+        drop(helpers.start(|_, _, _| Box::new(|| panic!("a helper that panics"))));
         assert!(
             helpers.settle(Duration::from_secs(10)),
             "done despite the panic"
@@ -296,7 +300,7 @@ mod tests {
         let flag = Arc::clone(&ran);
         drop(helpers.start(|_, _, _| {
             let flag = Arc::clone(&flag);
-            Box::new(move |_: &mut SearchBuffers| flag.store(true, Ordering::SeqCst))
+            Box::new(move || flag.store(true, Ordering::SeqCst))
         }));
         assert!(helpers.settle(Duration::from_secs(10)));
         assert!(

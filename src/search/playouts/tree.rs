@@ -12,12 +12,12 @@
 
 use std::time::{Duration, Instant};
 
-use super::buffers::SearchBuffers;
-use super::control::Control;
-use super::info::{Info, Score};
-use super::rng::Rng;
 use super::solver::perfect_end;
 use crate::games::{GameState, MoveList, Player, SearchHints, Status, TreePolicy, MAX_MOVES};
+use crate::search::control::Control;
+use crate::search::info::{Info, Score};
+use crate::search::rng::Rng;
+use crate::search::root::{notation, restrict_root};
 
 /// Plain UCT, the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the end of
 /// the game, a fresh tree for every search.
@@ -188,14 +188,10 @@ impl<G: SearchHints> Mcts<G> {
         }
     }
 
-    /// The tree kept in `buffers` if it was grown with `config`, else a new one; either way
+    /// The `kept` tree if it was grown with `config`, else a new one; either way
     /// its playouts draw from `seed`.
-    pub(crate) fn kept_or_new(
-        buffers: &mut SearchBuffers,
-        config: TreePolicy,
-        seed: u64,
-    ) -> Box<Self> {
-        match buffers.take_tree::<Self>() {
+    pub(crate) fn kept_or_new(kept: Option<Box<Self>>, config: TreePolicy, seed: u64) -> Box<Self> {
+        match kept {
             Some(mut tree) if tree.config == config => {
                 tree.rng = Rng::new(seed);
                 tree
@@ -445,7 +441,7 @@ impl<G: SearchHints> Mcts<G> {
         self.moves.clear();
         state.generate_moves(&mut self.moves);
         if node == 0 {
-            super::restrict_root(&mut self.moves, &self.allowed_at_root);
+            restrict_root(&mut self.moves, &self.allowed_at_root);
         }
         if self.nodes.len() + self.moves.len() > MAX_TREE_NODES {
             return;
@@ -681,7 +677,7 @@ impl<G: SearchHints> Mcts<G> {
         let child = root.child_range().find(|&c| self.nodes[c].mv == Some(mv));
         let mut info = self.info(state, time, child);
         if info.pv.is_empty() {
-            info.pv = super::notation(state, &[mv]);
+            info.pv = notation(state, &[mv]);
         }
         info
     }
@@ -717,7 +713,7 @@ impl<G: SearchHints> Mcts<G> {
             next = self.best_child(child).filter(|&c| self.nodes[c].visits > 0);
         }
         let mean = line.first().map_or(0.5, |&c| self.nodes[c].mean());
-        let pv = super::notation(
+        let pv = notation(
             state,
             &line
                 .iter()

@@ -5,7 +5,7 @@
 //! (how often a move of that [`move_code`](crate::games::Game::move_code) refuted something
 //! anywhere in the tree), ties in generation order.
 
-use super::value::MAX_PLY;
+use crate::search::value::MAX_PLY;
 
 /// Killer moves kept per ply.
 const KILLERS: usize = 2;

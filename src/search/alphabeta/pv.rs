@@ -1,7 +1,7 @@
 //! The triangular principal-variation table: each ply's best line, built from the child's
 //! line whenever a move raises alpha.
 
-use super::value::MAX_PLY;
+use crate::search::value::MAX_PLY;
 
 /// Best lines per ply, allocated once and reused by every search (see `SearchBuffers`).
 #[derive(Debug)]

@@ -29,10 +29,10 @@
 //! before ordering and searching them, so those misses overlap: on the same 20 positions 2.56–2.62 s against 3.03–3.48 s without
 //! (three runs alternated), and 14 plies before the end 18.0–19.4 s against 24.2–25.2 s.
 
-use super::control::Control;
-use super::tt::{Bound, TranspositionTable, TtEntry};
-use super::value::{self, DRAW, MATE_BOUND};
 use crate::games::{MoveList, Player, SearchHints, Status, MAX_MOVES};
+use crate::search::control::Control;
+use crate::search::tt::{Bound, TranspositionTable, TtEntry};
+use crate::search::value::{self, DRAW, MATE_BOUND};
 
 /// A proven result for the side to move: [`LOSS`], [`DRAWN`] or [`WIN`].
 pub(crate) type Wdl = i8;
@@ -465,7 +465,7 @@ fn after<G: SearchHints>(position: &G, mv: G::Move) -> G {
 pub(crate) fn random_ending(
     width: usize,
     left: u32,
-    rng: &mut super::rng::Rng,
+    rng: &mut crate::search::rng::Rng,
 ) -> crate::games::jcshock::JcShock {
     use crate::games::Game;
     let start = crate::games::jcshock::JcShock::start(crate::games::BoardSize::square(width));

@@ -8,12 +8,13 @@
 
 use std::time::Duration;
 
-use super::buffers::{PlyBuffers, Workspace};
-use super::control::Control;
-use super::info::{CurrMove, Info, Score};
-use super::tt::{Bound, TranspositionTable, TtEntry};
-use super::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
+use super::buffers::{Buffers, PlyBuffers};
 use crate::games::{GameState, Player, SearchHints, Status};
+use crate::search::control::Control;
+use crate::search::info::{CurrMove, Info, Score};
+use crate::search::root::restrict_root;
+use crate::search::tt::{Bound, TranspositionTable, TtEntry};
+use crate::search::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
 
 /// The table depth of a proven result: deeper than any search, so that it serves every depth.
 /// The table keeps depths up to 255 (a byte), this one included.
@@ -56,8 +57,8 @@ pub(crate) struct Searcher<'a, G: SearchHints> {
     /// Root moves (by index) left out of the search: those of the lines already found when
     /// several best lines are searched (`MultiPV`).
     pub(crate) root_excluded: Vec<u16>,
-    /// The move buffers, the best lines (`workspace.pv`) and the killer moves.
-    pub(crate) workspace: &'a mut Workspace<G::Move>,
+    /// The move buffers, the best lines (`buffers.pv`) and the killer moves.
+    pub(crate) buffers: &'a mut Buffers<G::Move>,
     /// The root moves searched (`go searchmoves`); every move when empty.
     pub(crate) allowed_at_root: &'a [G::Move],
     /// Where progress goes; the searcher itself only announces root moves (see
@@ -71,11 +72,11 @@ pub(crate) struct Searcher<'a, G: SearchHints> {
 }
 
 impl<'a, G: SearchHints> Searcher<'a, G> {
-    /// A searcher at its first node, working in `workspace`.
+    /// A searcher at its first node, working in `buffers`.
     pub(crate) fn new(
         tt: &'a TranspositionTable,
         control: Control<'a>,
-        workspace: &'a mut Workspace<G::Move>,
+        buffers: &'a mut Buffers<G::Move>,
         report: &'a mut dyn FnMut(&Info),
     ) -> Self {
         Searcher {
@@ -87,7 +88,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             root_hint: None,
             root_best: None,
             root_excluded: Vec::new(),
-            workspace,
+            buffers,
             allowed_at_root: &[],
             report,
             currmove_after: None,
@@ -122,7 +123,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        self.workspace.pv.clear(ply);
+        self.buffers.pv.clear(ply);
         if ply == 0 {
             self.root_side = state.position().side_to_move();
         }
@@ -168,19 +169,19 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             entry.and_then(|e| e.move_index)
         };
 
-        let mut buffers = std::mem::take(&mut self.workspace.plies[ply]);
+        let mut buffers = std::mem::take(&mut self.buffers.plies[ply]);
         buffers.moves.clear();
         state.generate_moves(&mut buffers.moves);
         if ply == 0 {
-            super::restrict_root(&mut buffers.moves, self.allowed_at_root);
+            restrict_root(&mut buffers.moves, self.allowed_at_root);
         }
         if buffers.moves.is_empty() {
-            self.workspace.plies[ply] = buffers;
+            self.buffers.plies[ply] = buffers;
             return self.terminal_value(state, ply);
         }
         let position = state.position();
         let side = position.side_to_move().index();
-        self.workspace.ordering.order(
+        self.buffers.ordering.order(
             &buffers.moves,
             ply,
             hinted,
@@ -229,12 +230,12 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
                 if value > alpha {
                     alpha = value;
                     best_index = Some(index);
-                    self.workspace.pv.update(ply, mv);
+                    self.buffers.pv.update(ply, mv);
                     if ply == 0 {
                         self.root_best = Some((index, value));
                     }
                     if value >= beta {
-                        self.workspace.ordering.record_cutoff(ply, mv);
+                        self.buffers.ordering.record_cutoff(ply, mv);
                         let tried_before = &buffers.order[..tried];
                         self.record_history(state.position(), depth, mv, tried_before, &buffers);
                         break;
@@ -242,7 +243,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
                 }
             }
         }
-        self.workspace.plies[ply] = buffers;
+        self.buffers.plies[ply] = buffers;
         if self.control.aborted() {
             return 0;
         }
@@ -323,7 +324,7 @@ impl<G: SearchHints> Searcher<'_, G> {
         let tried = tried_before
             .iter()
             .map(|&i| position.move_code(buffers.moves[usize::from(i)]));
-        self.workspace.ordering.record_history(
+        self.buffers.ordering.record_history(
             position.side_to_move().index(),
             position.move_codes(),
             depth,
@@ -341,13 +342,13 @@ impl<G: SearchHints> Searcher<'_, G> {
     /// without either get their evaluation. The node itself is already counted.
     fn quiesce(&mut self, state: &mut GameState<G>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let position = state.position();
-        let mut buffers = std::mem::take(&mut self.workspace.plies[ply]);
+        let mut buffers = std::mem::take(&mut self.buffers.plies[ply]);
         buffers.moves.clear();
         let mut best = -INFINITY;
         if position.is_forcing() && ply < MAX_PLY {
             state.generate_moves(&mut buffers.moves);
             if buffers.moves.is_empty() {
-                self.workspace.plies[ply] = buffers;
+                self.buffers.plies[ply] = buffers;
                 return self.terminal_value(state, ply);
             }
         } else {
@@ -358,7 +359,7 @@ impl<G: SearchHints> Searcher<'_, G> {
                 self.unproven += 1;
             }
             if status.is_over() || stand >= beta || ply >= MAX_PLY {
-                self.workspace.plies[ply] = buffers;
+                self.buffers.plies[ply] = buffers;
                 return stand;
             }
             best = stand;
@@ -372,7 +373,7 @@ impl<G: SearchHints> Searcher<'_, G> {
             state.make(mv);
             self.nodes += 1;
             self.seldepth = self.seldepth.max(ply + 1);
-            self.workspace.pv.clear(ply + 1);
+            self.buffers.pv.clear(ply + 1);
             let value = -self.quiesce(state, ply + 1, -beta, -alpha);
             state.unmake();
             if self.control.aborted() {
@@ -382,14 +383,14 @@ impl<G: SearchHints> Searcher<'_, G> {
                 best = value;
                 if value > alpha {
                     alpha = value;
-                    self.workspace.pv.update(ply, mv);
+                    self.buffers.pv.update(ply, mv);
                     if value >= beta {
                         break;
                     }
                 }
             }
         }
-        self.workspace.plies[ply] = buffers;
+        self.buffers.plies[ply] = buffers;
         if self.control.aborted() {
             return 0;
         }

@@ -1,0 +1,89 @@
+//! Alpha-beta's working memory, kept from one search to the next: allocating it costs more
+//! than a short search (hundreds of move lists), so a game's workspace keeps it.
+
+use super::ordering::MoveOrdering;
+use super::pv::PvTable;
+use crate::games::MAX_MOVES;
+use crate::search::value::MAX_PLY;
+
+/// One ply's move buffers: the moves in generation order and the order to try them in.
+#[derive(Debug)]
+pub(crate) struct PlyBuffers<M> {
+    pub(crate) moves: Vec<M>,
+    pub(crate) order: Vec<u16>,
+}
+
+// By hand: the derive would ask for `M: Default`, which moves need not be.
+impl<M> Default for PlyBuffers<M> {
+    fn default() -> Self {
+        PlyBuffers {
+            moves: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// Everything a search of a game with moves `M` needs besides the table, allocated in full
+/// at once so that the search itself never allocates.
+#[derive(Debug)]
+pub(crate) struct Buffers<M> {
+    /// The root's moves, in generation order (the table's move indices refer to it).
+    pub(crate) root_moves: Vec<M>,
+    /// One pair of buffers per ply.
+    pub(crate) plies: Vec<PlyBuffers<M>>,
+    /// Best lines; `pv.line(0)` is the root's.
+    pub(crate) pv: PvTable<M>,
+    /// Killer moves.
+    pub(crate) ordering: MoveOrdering<M>,
+}
+
+impl<M: Copy + Eq> Buffers<M> {
+    /// Buffers for the deepest search, every one at full capacity.
+    pub(crate) fn new() -> Self {
+        Buffers {
+            root_moves: Vec::with_capacity(MAX_MOVES),
+            plies: (0..=MAX_PLY)
+                .map(|_| PlyBuffers {
+                    moves: Vec::with_capacity(MAX_MOVES),
+                    order: Vec::with_capacity(MAX_MOVES),
+                })
+                .collect(),
+            pv: PvTable::new(),
+            ordering: MoveOrdering::new(),
+        }
+    }
+
+    /// Forgets what the previous search learnt, so that every search starts as a fresh one
+    /// would (same tree, same node counts); the buffers keep their memory.
+    pub(crate) fn reset(&mut self) {
+        self.root_moves.clear();
+        self.ordering.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ply_has_room_for_the_most_moves() {
+        let buffers = Buffers::<u32>::new();
+        assert_eq!(buffers.plies.len(), MAX_PLY + 1);
+        assert!(buffers
+            .plies
+            .iter()
+            .all(|ply| ply.moves.capacity() >= MAX_MOVES));
+    }
+
+    #[test]
+    fn reset_buffers_forget_the_last_searchs_killers() {
+        let mut buffers = Buffers::<u8>::new();
+        buffers.ordering.record_cutoff(2, 7);
+        buffers.reset();
+        let mut order = Vec::new();
+        buffers
+            .ordering
+            .order(&[1, 7], 2, None, &mut order, 0, |_| (0, 0));
+        assert_eq!(order, [0, 1], "the killer 7 would lead");
+    }
+}

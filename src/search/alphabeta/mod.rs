@@ -1,0 +1,387 @@
+//! Alpha-beta: iterative deepening over negamax, with MultiPV lines and helper threads.
+
+mod buffers;
+mod helpers;
+mod negamax;
+mod ordering;
+mod pv;
+
+use std::time::Duration;
+
+pub(crate) use buffers::Buffers;
+use helpers::start_helpers;
+use negamax::Searcher;
+
+use super::control::Control;
+use super::info::{Bound, Info};
+use super::limits::{Limits, Request};
+use super::root::{notation, restrict_root, time_budget};
+use super::threads::Running;
+use super::time::TimeBudget;
+use super::tt::TranspositionTable;
+use super::value::{self, is_mate, DRAW, INFINITY, MATE, MAX_PLY};
+use super::Context;
+use crate::games::{GameState, SearchHints};
+
+/// Searches the current position of `state` within `request.limits` (or until the context's
+/// `stop` is set) and returns the best move found; `None` only when the game is over. After
+/// each completed depth of the iterative deepening, `report` receives its result. `state` is
+/// returned as it came. The search works in the context's workspace, which it allocates on
+/// first use, with `Threads - 1` helper threads, and reports `MultiPV` lines.
+///
+/// Depth 1 is always completed unless `stop` comes first: every move returned was searched.
+/// After it, every limit that is set applies and the first one reached ends the search:
+/// - `depth` completes exactly that many plies (0 counts as 1);
+/// - `nodes` stops before visiting more nodes than that;
+/// - `movetime` and the side to move's clock give a time budget (see [`super::time`]); a search
+///   with a time budget also ends after depth 1 when there is only one legal move;
+/// - `stop` ends the search at once;
+/// - `mate` ends it once a win in that many moves of the side to move is proven;
+/// - `searchmoves` is not a limit: only the root moves it names are searched.
+///
+/// Without any of them the search deepens until `stop` or the deepest ply. Whatever the
+/// limits, it stops deepening once an iteration has proven its result: a mate within its
+/// depth, or a value no deeper search can change (no line was cut by the horizon). It
+/// returns as soon as it is done: holding the answer back until `stop` (see
+/// [`Limits::waits_for_stop`]) is the caller's business.
+///
+/// When stopped before depth 1 completes, the move is the table's move for the position, or
+/// the first legal move. A depth cut short counts only if one of its root moves was searched
+/// to the end and is the best of those (the previous best is searched first, so that move is
+/// at least as good); when it changed the best move, one more report gives that depth with
+/// the new move's value and line, so that the last report's line starts with the move
+/// returned.
+pub fn search<G: SearchHints>(
+    state: &mut GameState<G>,
+    request: &Request<'_, G::Move>,
+    context: &mut Context<'_, G>,
+    report: &mut dyn FnMut(&Info),
+) -> Option<G::Move> {
+    let Context {
+        tt,
+        threads,
+        workspace,
+        stop,
+    } = context;
+    threads.set_threads(request.settings.threads);
+    let mut buffers = workspace.take_buffers();
+    let allowed = request.searchmoves;
+    state.generate_moves(&mut buffers.root_moves);
+    // The same restriction as the searcher's at ply 0, so that root indices agree.
+    restrict_root(&mut buffers.root_moves, allowed);
+    let root_moves = buffers.root_moves.len();
+    let best = if root_moves == 0 {
+        None
+    } else {
+        tt.new_search();
+        let limits = request.limits;
+        let budget = time_budget(request, state.position());
+        let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
+        let helpers = (threads.helpers.count() > 0)
+            .then(|| start_helpers(&mut threads.helpers, workspace, state, tt, allowed));
+        let helper_nodes = || helpers.as_ref().map_or(0, Running::nodes);
+        let mut searcher = Searcher::<G>::new(tt, control, &mut buffers, report);
+        searcher.allowed_at_root = allowed;
+        searcher.currmove_after = Some(CURRMOVE_AFTER);
+        let lines = request.settings.multipv;
+        let best_index = deepen(&mut searcher, state, limits, lines, budget, &helper_nodes);
+        drop(searcher);
+        // Stops the helpers; the next search waits for them.
+        drop(helpers);
+        buffers.root_moves.get(usize::from(best_index)).copied()
+    };
+    workspace.put_back_buffers(buffers);
+    best
+}
+
+/// A search longer than this announces each root move it starts (`currmove`), as Stockfish
+/// does: shorter searches would only flood the output.
+const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
+
+/// One best line of an iteration: the root move's index, its value and its report.
+struct Line {
+    index: u16,
+    value: i32,
+    info: Info,
+}
+
+/// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
+/// result is proven (by a completed depth, or by a depth cut short once a move searched to
+/// its end has proven a win), reporting each completed depth, and returns the index of the
+/// best root move. `others` counts the helpers' nodes.
+///
+/// With `MultiPV` N, each depth searches the root N times, each time without the moves of
+/// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
+fn deepen<G: SearchHints>(
+    searcher: &mut Searcher<'_, G>,
+    state: &mut GameState<G>,
+    limits: &Limits,
+    lines_wanted: usize,
+    budget: Option<TimeBudget>,
+    others: &dyn Fn() -> u64,
+) -> u16 {
+    let root_moves = searcher.buffers.root_moves.len();
+    let wanted = lines_wanted.clamp(1, root_moves);
+    let mut best_index = table_move(searcher.tt, state.position(), root_moves);
+    // The root moves of the last reported lines, best first.
+    let mut reported: Vec<u16> = Vec::new();
+    let mut lines: Vec<Line> = Vec::with_capacity(wanted);
+    for depth in 1..=max_depth(limits) {
+        let unproven_before = searcher.unproven;
+        searcher.root_excluded.clear();
+        lines.clear();
+        let mut partial = None;
+        for rank in 0..wanted {
+            // Each line starts from the move that held its rank at the last depth.
+            searcher.root_hint = if rank == 0 {
+                Some(best_index)
+            } else {
+                reported.get(rank).copied()
+            };
+            searcher.root_best = None;
+            let value = searcher.negamax(state, depth as i32, 0, -INFINITY, INFINITY);
+            if searcher.control.aborted() {
+                partial = searcher.root_best.filter(|_| rank == 0);
+                break;
+            }
+            let Some((index, _)) = searcher.root_best else {
+                // Every move failed low: only a mate bound was found; keep the order.
+                break;
+            };
+            let mut info = progress(searcher, state, depth, value, others());
+            info.multipv = (wanted > 1).then_some(rank as u32 + 1);
+            lines.push(Line { index, value, info });
+            searcher.root_excluded.push(index);
+        }
+        searcher.root_excluded.clear();
+        if depth == 1 {
+            searcher.control.arm_limits();
+        }
+        rank_lines(&mut lines);
+        if let Some((index, value)) = partial {
+            best_index = index;
+            // A win is proven by the one move searched to the end, whatever the moves not
+            // yet searched would give.
+            let proven_win = value > DRAW && proven_within(value, depth);
+            // A move of the unfinished depth replaced the last reported one or proved a win:
+            // say so, with the score as a bound, since the moves not yet searched may do
+            // better (a faster win).
+            if proven_win || reported.first() != Some(&best_index) {
+                let mut info = progress(searcher, state, depth, value, others());
+                info.bound = Some(Bound::Lower);
+                info.multipv = (wanted > 1).then_some(1);
+                (searcher.report)(&info);
+            }
+            if proven_win {
+                return best_index;
+            }
+            break;
+        }
+        if let Some(first) = lines.first() {
+            best_index = first.index;
+        }
+        if searcher.control.aborted() {
+            // Cut short after its first line: report the lines found if the move changed.
+            if !lines.is_empty() && reported.first() != Some(&best_index) {
+                report_lines(searcher, &lines);
+            }
+            break;
+        }
+        report_lines(searcher, &lines);
+        reported.clear();
+        reported.extend(lines.iter().map(|l| l.index));
+        let value = lines.first().map_or(-INFINITY, |l| l.value);
+        if searcher.unproven == unproven_before
+            || proven_within(value, depth)
+            || mate_found(limits, value)
+        {
+            return best_index;
+        }
+        if let Some(budget) = budget {
+            if root_moves == 1 || searcher.control.elapsed() >= budget.soft {
+                break;
+            }
+        }
+    }
+    best_index
+}
+
+/// Orders `lines` best first (a later search may find a better value than an earlier one
+/// through the table) and numbers them again.
+fn rank_lines(lines: &mut [Line]) {
+    lines.sort_by_key(|line| std::cmp::Reverse(line.value));
+    for (rank, line) in lines.iter_mut().enumerate() {
+        if line.info.multipv.is_some() {
+            line.info.multipv = Some(rank as u32 + 1);
+        }
+    }
+}
+
+/// Reports every line of `lines`.
+fn report_lines<G: SearchHints>(searcher: &mut Searcher<'_, G>, lines: &[Line]) {
+    for line in lines {
+        (searcher.report)(&line.info);
+    }
+}
+
+/// The report of `depth` with the root value `value` and the searcher's line and counts,
+/// `others` nodes of helper threads included.
+fn progress<G: SearchHints>(
+    searcher: &Searcher<'_, G>,
+    state: &mut GameState<G>,
+    depth: u32,
+    value: i32,
+    others: u64,
+) -> Info {
+    // A draw is worth -CONTEMPT to the player searched for; it is shown as what it is.
+    let shown = if G::CONTEMPT != 0 && value == DRAW - G::CONTEMPT {
+        DRAW
+    } else {
+        value
+    };
+    Info {
+        depth,
+        seldepth: searcher.seldepth as u32,
+        score: value::to_score(shown),
+        nodes: searcher.nodes + others,
+        time: searcher.control.elapsed(),
+        hashfull: searcher.tt.hashfull(),
+        pv: notation(state, searcher.buffers.pv.line(0)),
+        multipv: None,
+        bound: None,
+        currmove: None,
+    }
+}
+
+/// The deepest iteration `limits` allow: the depth asked (0 counts as 1), at most `MAX_PLY`.
+fn max_depth(limits: &Limits) -> u32 {
+    limits
+        .depth
+        .unwrap_or(MAX_PLY as u32)
+        .clamp(1, MAX_PLY as u32)
+}
+
+/// The table's best move for the root `position` as an index below `root_moves`, else the
+/// first move: a hash collision could hand over another position's index.
+fn table_move<G: SearchHints>(tt: &TranspositionTable, position: &G, root_moves: usize) -> u16 {
+    tt.probe(negamax::table_key(position, position.side_to_move()), 0)
+        .and_then(|entry| entry.move_index)
+        .filter(|&i| usize::from(i) < root_moves)
+        .unwrap_or(0)
+}
+
+/// True when `value` is the mate `limits.mate` asks for: a win for the side to move in at
+/// most that many of its moves.
+fn mate_found(limits: &Limits, value: i32) -> bool {
+    limits
+        .mate
+        .is_some_and(|moves| value >= value::MATE_BOUND && MATE - value < 2 * moves as i32)
+}
+
+/// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.
+fn proven_within(value: i32, depth: u32) -> bool {
+    is_mate(value) && (MATE - value.abs()) as u32 <= depth
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::games::crossjack::CrossJack;
+    use crate::games::{BoardSize, Game};
+    use crate::search::in_fresh_context;
+    use crate::search::test_support::{jcshock_minimax, jcshock_won_in_seven};
+    use crate::search::{Score, Settings};
+
+    #[test]
+    fn a_win_proven_by_an_unfinished_depth_is_proven() {
+        let mut state = jcshock_won_in_seven();
+        // The last report of alpha-beta within `nodes`, and the move it returns.
+        let search = |state: &mut GameState<_>, nodes: Option<u64>| {
+            let limits = Limits {
+                nodes,
+                ..Limits::default()
+            };
+            let request = Request {
+                limits: &limits,
+                settings: &Settings::default(),
+                searchmoves: &[],
+            };
+            let mut last = None;
+            let best = in_fresh_context(
+                &mut TranspositionTable::new(1),
+                &AtomicBool::new(false),
+                |context| {
+                    search(state, &request, context, &mut |info| {
+                        last = Some(info.clone())
+                    })
+                },
+            );
+            (best.expect("moves to play"), last.expect("a report"))
+        };
+        let (_, complete) = search(&mut state, None);
+        assert!(matches!(complete.score, Score::Mate(moves) if moves > 0));
+        let mut proven_early = 0;
+        for tenth in 1..10 {
+            let (best, last) = search(&mut state, Some(complete.nodes * tenth / 10));
+            if last.bound == Some(Bound::Lower) && matches!(last.score, Score::Mate(_)) {
+                assert!(matches!(last.score, Score::Mate(moves) if moves > 0));
+                state.make(best);
+                assert_eq!(jcshock_minimax(&mut state), -1, "the move wins");
+                state.unmake();
+                proven_early += 1;
+            }
+        }
+        assert!(proven_early > 0, "no search cut short proved the win");
+    }
+
+    /// The reports of a depth-2 search of the 4×4 Cross-Jack start whose root moves are
+    /// announced once the search has run `after`.
+    fn reports_announcing_after(after: Option<Duration>) -> (Vec<Info>, usize) {
+        let mut state = crossjack();
+        let tt = TranspositionTable::new(1);
+        let stop = AtomicBool::new(false);
+        let mut buffers = Buffers::new();
+        state.generate_moves(&mut buffers.root_moves);
+        let root_moves = buffers.root_moves.len();
+        let mut infos = Vec::new();
+        let mut report = |info: &Info| infos.push(info.clone());
+        let control = Control::new(&stop, None, None);
+        let mut searcher = Searcher::<CrossJack>::new(&tt, control, &mut buffers, &mut report);
+        searcher.currmove_after = after;
+        searcher.negamax(&mut state, 2, 0, -INFINITY, INFINITY);
+        drop(searcher);
+        (infos, root_moves)
+    }
+
+    #[test]
+    fn a_long_search_announces_each_root_move_with_its_number() {
+        let (infos, root_moves) = reports_announcing_after(Some(Duration::ZERO));
+        let numbers: Vec<u32> = infos
+            .iter()
+            .filter_map(|info| info.currmove.as_ref().map(|c| c.number))
+            .collect();
+        assert_eq!(numbers, (1..=root_moves as u32).collect::<Vec<_>>());
+        let mut moves: Vec<&String> = infos
+            .iter()
+            .filter_map(|info| info.currmove.as_ref().map(|c| &c.mv))
+            .collect();
+        moves.sort();
+        moves.dedup();
+        assert_eq!(moves.len(), root_moves, "every root move once");
+        assert!(infos.iter().all(|info| info.depth == 2));
+    }
+
+    #[test]
+    fn a_search_shorter_than_the_threshold_announces_nothing() {
+        assert!(reports_announcing_after(Some(Duration::from_secs(3600)))
+            .0
+            .is_empty());
+        assert!(reports_announcing_after(None).0.is_empty());
+    }
+
+    fn crossjack() -> GameState<CrossJack> {
+        GameState::new(CrossJack::start(BoardSize::square(4)).expect("a 4x4 start"))
+    }
+}
