@@ -19,7 +19,8 @@ from .summary import summary_lines
 
 # tablero skips input lines longer than 65536 bytes; a game's `position` line must fit.
 MAX_PLIES_LIMIT = 10000
-# Engine and referee stderr logs, relative to the working directory.
+# Engine and referee stderr logs, relative to the working directory; /match-logs/ (the
+# repository root's) is in .gitignore.
 DEFAULT_LOG_DIR = "match-logs"
 
 MATCH_EPILOG = """\
@@ -127,7 +128,9 @@ def match_parser():
     parser.add_argument("--shard", metavar="i/n", help="play the i-th of n slices of the "
                         "schedule (1 <= i <= n)")
     parser.add_argument("--log-dir", default=DEFAULT_LOG_DIR,
-                        help="directory of the engines' stderr logs (default %(default)s)")
+                        help="directory of the engines' and the referee's stderr logs "
+                        "(default %(default)s in the current directory; the repository's "
+                        ".gitignore ignores /%(default)s/)")
     parser.add_argument("--quiet", action="store_true", help="no progress line per game")
     return parser
 
@@ -250,7 +253,8 @@ def run_replay(argv):
     parser.add_argument("--referee", default=str(DEFAULT_BINARY),
                         help="tablero binary (default: %(default)s)")
     parser.add_argument("--log-dir", default=DEFAULT_LOG_DIR,
-                        help="referee stderr log directory")
+                        help="directory of the referee's stderr log (default %(default)s in the "
+                        "current directory; the repository's .gitignore ignores /%(default)s/)")
     args = parser.parse_args(argv)
     header, records = read_records(args.records)
     if not Path(args.referee).is_file():
