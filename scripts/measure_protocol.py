@@ -14,74 +14,46 @@ Build first: cargo build --release
 
 import argparse
 import os
-import queue
 import statistics
 import subprocess
 import sys
-import threading
 import time
+from pathlib import Path
+
+# The package beside this file, whatever the working directory.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tablero_match import DEFAULT_BINARY  # noqa: E402
+from tablero_match.engine import Process  # noqa: E402
 
 PATIENCE = 10.0
 
 
-class Engine:
-    """A running engine with its stdout read on a helper thread."""
+def launch(binary, args):
+    """The engine `binary` with command-line `args`, its stderr discarded."""
+    return Process([binary] + args, log=subprocess.DEVNULL)
 
-    def __init__(self, binary, args):
-        self.started = time.perf_counter()
-        self.proc = subprocess.Popen(
-            [binary] + args,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            bufsize=0,
-        )
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
 
-    def _read(self):
-        for raw in self.proc.stdout:
-            self.lines.put((time.perf_counter(), raw.decode("utf-8", "replace").rstrip("\n")))
-        self.lines.put((time.perf_counter(), None))
+def timed_send(engine, line):
+    """Sends one line; returns the time just before it was written."""
+    sent = time.perf_counter()
+    engine.send(line)
+    return sent
 
-    def send(self, line):
-        """Sends one line; returns the time just before it was written."""
-        sent = time.perf_counter()
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-        return sent
 
-    def until(self, predicate):
-        """Reads lines until one satisfies `predicate`; returns its arrival time."""
-        deadline = time.perf_counter() + PATIENCE
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError("no expected line within %.0f s" % PATIENCE)
-            arrived, line = self.lines.get(timeout=left)
-            if line is None:
-                raise EOFError("the engine closed its output")
-            if predicate(line):
-                return arrived
+def arrival(engine, predicate):
+    """Reads lines until one satisfies `predicate`; returns the time it was read."""
+    engine.read_until(predicate, PATIENCE)
+    return time.perf_counter()
 
-    def drain(self):
-        while not self.lines.empty():
-            self.lines.get_nowait()
 
-    def rss_kib(self):
-        with open("/proc/%d/status" % self.proc.pid) as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-        return None
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
-            self.proc.wait()
+def rss_kib(engine):
+    """The engine's resident memory (VmRSS) in KiB."""
+    with open("/proc/%d/status" % engine.pid) as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return None
 
 
 def ms(seconds):
@@ -101,72 +73,70 @@ def summary(samples):
 def start_to_uciok(binary, args, runs):
     samples = []
     for _ in range(runs):
-        engine = Engine(binary, args)
+        started = time.perf_counter()
+        engine = launch(binary, args)
         engine.send("uci")
-        arrived = engine.until(lambda line: line == "uciok")
-        samples.append(arrived - engine.started)
-        engine.close()
+        samples.append(arrival(engine, lambda line: line == "uciok") - started)
+        engine.quit(grace=5.0)
     return samples
 
 
 def isready_mid_search(binary, args, runs):
-    engine = Engine(binary, args)
+    engine = launch(binary, args)
     engine.send("go infinite")
     time.sleep(0.3)
     samples = []
     for _ in range(runs):
-        sent = engine.send("isready")
-        samples.append(engine.until(lambda line: line == "readyok") - sent)
+        sent = timed_send(engine, "isready")
+        samples.append(arrival(engine, lambda line: line == "readyok") - sent)
         time.sleep(0.01)
     engine.send("stop")
-    engine.until(lambda line: line.startswith("bestmove"))
-    engine.close()
+    engine.read_until(lambda line: line.startswith("bestmove"), PATIENCE)
+    engine.quit(grace=5.0)
     return samples
 
 
 def stop_to_bestmove(binary, args, runs):
-    engine = Engine(binary, args)
+    engine = launch(binary, args)
     samples = []
     for _ in range(runs):
         engine.send("go infinite")
         time.sleep(0.3)
-        engine.drain()
-        sent = engine.send("stop")
-        samples.append(engine.until(lambda line: line.startswith("bestmove")) - sent)
-    engine.close()
+        engine.discard_pending()
+        sent = timed_send(engine, "stop")
+        samples.append(arrival(engine, lambda line: line.startswith("bestmove")) - sent)
+    engine.quit(grace=5.0)
     return samples
 
 
 def quit_to_exit(binary, args, go, runs):
     samples = []
     for _ in range(runs):
-        engine = Engine(binary, args)
+        engine = launch(binary, args)
         engine.send(go)
         time.sleep(0.2)
-        sent = engine.send("quit")
-        engine.proc.wait(timeout=PATIENCE)
+        sent = timed_send(engine, "quit")
+        engine.wait(timeout=PATIENCE)
         samples.append(time.perf_counter() - sent)
+        engine.kill()
     return samples
 
 
 def resident_memory(binary, args):
-    engine = Engine(binary, args)
+    engine = launch(binary, args)
     engine.send("isready")
-    engine.until(lambda line: line == "readyok")
-    idle = engine.rss_kib()
+    engine.read_until(lambda line: line == "readyok", PATIENCE)
+    idle = rss_kib(engine)
     engine.send("go movetime 1000")
-    engine.until(lambda line: line.startswith("bestmove"))
-    searched = engine.rss_kib()
-    engine.close()
+    engine.read_until(lambda line: line.startswith("bestmove"), PATIENCE)
+    searched = rss_kib(engine)
+    engine.quit(grace=5.0)
     return idle, searched
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    default_binary = os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "tablero"
-    )
-    parser.add_argument("binary", nargs="?", default=default_binary)
+    parser.add_argument("binary", nargs="?", default=str(DEFAULT_BINARY))
     parser.add_argument("--game", default="jcshock")
     parser.add_argument("--size", default="8")
     parser.add_argument("--runs", type=int, default=20)
@@ -176,7 +146,10 @@ def main():
     args = ["--game", options.game, "--size", options.size]
 
     print("engine: %s %s" % (options.binary, " ".join(args)))
-    print("start to uciok:            " + summary(start_to_uciok(options.binary, args, options.runs)))
+    print(
+        "start to uciok:            "
+        + summary(start_to_uciok(options.binary, args, options.runs))
+    )
     print(
         "isready mid-search:        "
         + summary(isready_mid_search(options.binary, args, options.runs * 5))

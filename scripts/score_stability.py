@@ -12,7 +12,14 @@ Python 3 standard library only.
 """
 import argparse
 import random
-import subprocess
+import sys
+from pathlib import Path
+
+# The package beside this file, whatever the working directory.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tablero_match.engine import (  # noqa: E402
+    Engine, EngineError, Gone, game_options, position_command)
 
 
 def main():
@@ -24,38 +31,29 @@ def main():
     parser.add_argument("--seed", type=int, default=7, help="random walk seed (default 7)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    engine = subprocess.Popen([args.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True, bufsize=1)
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
+    engine = Engine([args.binary])
+    try:
+        engine.start(game_options(args.game))
+    except EngineError as e:
+        raise SystemExit("error: %s: %s" % (args.binary, e))
 
     def lines_until(prefix):
-        lines = []
-        for line in engine.stdout:
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-        raise SystemExit("the engine ended its output early")
+        try:
+            return [line.strip() for line in engine.read_until(lambda l: l.startswith(prefix))]
+        except Gone:
+            raise SystemExit("the engine ended its output early")
 
-    send("uci")
-    lines_until("uciok")
-    send(f"setoption name UCI_Variant value {args.game}")
     total = signed = big = count = 0
     for _ in range(args.positions):
         moves = []
         for _ in range(rng.randrange(0, 12)):
-            send("position startpos moves " + " ".join(moves))
-            send("go perft 1")
+            engine.send(position_command(None, moves), "go perft 1")
             legal = [l.split(":")[0] for l in lines_until("Nodes searched") if ": " in l
                      and not l.startswith("Nodes")]
             if not legal:
                 break
             moves.append(rng.choice(legal))
-        send("ucinewgame")
-        send("position startpos moves " + " ".join(moves))
-        send(f"go depth {args.depth}")
+        engine.send("ucinewgame", position_command(None, moves), f"go depth {args.depth}")
         scores = []
         for line in lines_until("bestmove"):
             words = line.split()
@@ -68,8 +66,7 @@ def main():
             signed += (b - a) if d1 % 2 else (a - b)
             big += abs(b - a) >= 100
             count += 1
-    send("quit")
-    engine.wait()
+    engine.quit()
     n = max(count, 1)
     print(f"{args.game} depth {args.depth}, {args.positions} positions: mean |change| "
           f"{total / n:.1f} cp, odd-even swing {signed / n:+.1f} cp, "

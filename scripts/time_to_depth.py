@@ -14,73 +14,63 @@ Build first: cargo build --release
 
 import argparse
 import random
-import subprocess
+import sys
 import time
+from pathlib import Path
+
+# The package beside this file, whatever the working directory.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tablero_match.engine import (  # noqa: E402
+    Engine, EngineError, game_options, position_command, setoption)
 
 GAMES = [("crossjack", 14), ("crossings", 10)]
 
 
-def engine(binary, game):
-    process = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               text=True, bufsize=1)
-    send(process, f"uci\nsetoption name UCI_Variant value {game}\nisready")
-    wait(process, "readyok")
-    return process
-
-
-def send(process, text):
-    process.stdin.write(text + "\n")
-    process.stdin.flush()
-
-
-def wait(process, prefix):
-    for line in process.stdout:
-        if line.startswith(prefix):
-            return line
-    raise RuntimeError(f"the engine ended before '{prefix}'")
-
-
-def position(moves):
-    return "position startpos" + (" moves " + " ".join(moves) if moves else "")
+def start(binary, game):
+    """A running tablero set to `game`."""
+    engine = Engine([binary])
+    try:
+        engine.start(game_options(game))
+    except EngineError as e:
+        raise SystemExit("error: %s: %s" % (binary, e))
+    return engine
 
 
 def opening(binary, game, seed, plies):
     """Moves of `plies` seeded random plies from the start (fewer if the game ends)."""
-    process = engine(binary, game)
+    engine = start(binary, game)
     rng = random.Random(seed)
     moves = []
     for _ in range(plies):
-        send(process, position(moves))
-        send(process, "query moves")
-        legal = wait(process, "response").split()[1:]
+        engine.send(position_command(None, moves), "query moves")
+        answer = engine.read_until(lambda line: line.startswith("response"))[-1]
+        legal = answer.split()[1:]
         if not legal or legal == ["none"]:
             break
         moves.append(rng.choice(legal))
-    send(process, "quit")
-    process.wait()
+    engine.quit()
     return moves
 
 
 def time_to_depth(binary, game, moves, depth, threads):
     """Seconds until `info depth <depth>` and that line's nps."""
-    process = engine(binary, game)
-    send(process, f"setoption name Threads value {threads}")
-    send(process, position(moves))
-    send(process, "isready")
-    wait(process, "readyok")
-    start = time.monotonic()
-    send(process, f"go depth {depth}")
+    engine = start(binary, game)
+    engine.send(setoption("Threads", threads), position_command(None, moves))
+    engine.sync()
+    started = time.monotonic()
+    engine.send(f"go depth {depth}")
     reached, nps = None, None
-    for line in process.stdout:
+    while True:
+        line = engine.readline()
         if reached is None and line.startswith(f"info depth {depth} seldepth"):
-            reached = time.monotonic() - start
+            reached = time.monotonic() - started
             words = line.split()
             nps = int(words[words.index("nps") + 1])
         if line.startswith("bestmove"):
-            reached = reached if reached is not None else time.monotonic() - start
+            reached = reached if reached is not None else time.monotonic() - started
             break
-    send(process, "quit")
-    process.wait()
+    engine.quit()
     return reached, nps
 
 

@@ -1,7 +1,7 @@
-"""Shared by the tests of scripts/match.py: the script imported as `match`, the paths of the
-repository, the tablero binary under test and the misbehaving engines beside this file."""
+"""Shared by the tests of scripts/match.py: its statistics module (tablero_match.stats), the
+paths of the repository, the tablero binary under test and the misbehaving engines beside this
+file."""
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -11,9 +11,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SCRIPT = REPO / "scripts" / "match.py"
 
-_spec = importlib.util.spec_from_file_location("match", SCRIPT)
-match = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(match)
+sys.path.insert(0, str(REPO / "scripts"))
+from tablero_match import stats  # noqa: E402,F401  (the package beside match.py)
 
 # cargo test passes the binary it built (CARGO_BIN_EXE_tablero) as TABLERO.
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""match.py's statistics against values computed by hand (each computation is in the comments).
+"""match.py's statistics (scripts/tablero_match/stats.py) against values computed by hand (each
+computation is in the comments).
 
 Run: python3 tests/match/test_stats.py   (cargo test runs it through tests/match_runner.rs)
 """
@@ -7,7 +8,7 @@ Run: python3 tests/match/test_stats.py   (cargo test runs it through tests/match
 import math
 import unittest
 
-from match_module import match
+from match_module import stats
 
 
 def game(game_id, pair, p1, p2, result):
@@ -17,16 +18,16 @@ def game(game_id, pair, p1, p2, result):
 class EloFromScore(unittest.TestCase):
     def test_score_of_seventy_percent_is_147_elo(self):
         # Elo = -400 log10(1/0.7 - 1) = -400 log10(3/7) = 400 * 0.367977 = 147.19
-        self.assertAlmostEqual(match.score_to_elo(0.7), 147.1907, places=3)
+        self.assertAlmostEqual(stats.score_to_elo(0.7), 147.1907, places=3)
 
     def test_elo_and_score_are_inverse(self):
         # score(10) = 1 / (1 + 10^(-10/400)) = 1 / (1 + 0.944061) = 0.514387
-        self.assertAlmostEqual(match.elo_to_score(10.0), 0.5143872, places=6)
-        self.assertAlmostEqual(match.score_to_elo(match.elo_to_score(-250.0)), -250.0)
+        self.assertAlmostEqual(stats.elo_to_score(10.0), 0.5143872, places=6)
+        self.assertAlmostEqual(stats.score_to_elo(stats.elo_to_score(-250.0)), -250.0)
 
     def test_a_perfect_score_is_infinite(self):
-        self.assertEqual(match.score_to_elo(1.0), math.inf)
-        self.assertEqual(match.score_to_elo(0.0), -math.inf)
+        self.assertEqual(stats.score_to_elo(1.0), math.inf)
+        self.assertEqual(stats.score_to_elo(0.0), -math.inf)
 
 
 class TrinomialInterval(unittest.TestCase):
@@ -39,23 +40,23 @@ class TrinomialInterval(unittest.TestCase):
     #            = [-400 * 0.083498, -400 * -1.260083] = [-33.40, +504.03]
     #   LOS      = Phi((0.7 - 0.5) / 0.126491) = Phi(1.581139) = 0.943077
     def test_mean_and_error(self):
-        mean, error = match.trinomial_estimate(6, 2, 2)
+        mean, error = stats.trinomial_estimate(6, 2, 2)
         self.assertAlmostEqual(mean, 0.7)
         self.assertAlmostEqual(error, 0.1264911, places=6)
 
     def test_elo_interval(self):
-        elo, low, high = match.elo_interval(*match.trinomial_estimate(6, 2, 2))
+        elo, low, high = stats.elo_interval(*stats.trinomial_estimate(6, 2, 2))
         self.assertAlmostEqual(elo, 147.19, places=2)
         self.assertAlmostEqual(low, -33.40, places=2)
         self.assertAlmostEqual(high, 504.03, places=2)
 
     def test_likelihood_of_superiority(self):
-        los = match.likelihood_of_superiority(*match.trinomial_estimate(6, 2, 2))
+        los = stats.likelihood_of_superiority(*stats.trinomial_estimate(6, 2, 2))
         self.assertAlmostEqual(los, 0.943077, places=5)
 
     def test_los_without_spread_is_certain(self):
-        self.assertEqual(match.likelihood_of_superiority(0.75, 0.0), 1.0)
-        self.assertEqual(match.likelihood_of_superiority(0.5, 0.0), 0.5)
+        self.assertEqual(stats.likelihood_of_superiority(0.75, 0.0), 1.0)
+        self.assertEqual(stats.likelihood_of_superiority(0.5, 0.0), 0.5)
 
 
 class PentanomialInterval(unittest.TestCase):
@@ -70,17 +71,17 @@ class PentanomialInterval(unittest.TestCase):
     penta = [1, 1, 3, 3, 2]
 
     def test_mean_and_error(self):
-        mean, error = match.pentanomial_estimate(self.penta)
+        mean, error = stats.pentanomial_estimate(self.penta)
         self.assertAlmostEqual(mean, 0.6)
         self.assertAlmostEqual(error, 0.0948683, places=6)
 
     def test_elo_interval_and_los(self):
-        mean, error = match.pentanomial_estimate(self.penta)
-        elo, low, high = match.elo_interval(mean, error)
+        mean, error = stats.pentanomial_estimate(self.penta)
+        elo, low, high = stats.elo_interval(mean, error)
         self.assertAlmostEqual(elo, 70.44, places=2)
         self.assertAlmostEqual(low, -60.31, places=2)
         self.assertAlmostEqual(high, 225.94, places=2)
-        self.assertAlmostEqual(match.likelihood_of_superiority(mean, error), 0.854080, places=5)
+        self.assertAlmostEqual(stats.likelihood_of_superiority(mean, error), 0.854080, places=5)
 
 
 class PairsFromRecords(unittest.TestCase):
@@ -96,27 +97,27 @@ class PairsFromRecords(unittest.TestCase):
     ]
 
     def test_pentanomial_counts_of_complete_pairs(self):
-        tally = match.Tally.of("a", "b", self.records)
+        tally = stats.Tally.of("a", "b", self.records)
         self.assertEqual(tally.penta, [1, 1, 2, 0, 1])
         self.assertEqual(tally.unpaired, 1)
 
     def test_wins_draws_losses_add_up(self):
-        tally = match.Tally.of("a", "b", self.records)
+        tally = stats.Tally.of("a", "b", self.records)
         # wins: games 0, 1, 2, 10; draws: 4, 5, 7; losses: 3, 6, 8, 9
         self.assertEqual((tally.wins, tally.draws, tally.losses), (4, 3, 4))
         # as player 1 (even ids): wins 0, 2, 10; draw 4; losses 6, 8
         self.assertEqual(tally.first_as_p1, [3, 1, 2])
 
     def test_an_unpaired_game_falls_back_to_the_trinomial_model(self):
-        self.assertEqual(match.Tally.of("a", "b", self.records).estimate()[2], "trinomial")
-        paired = match.Tally.of("a", "b", self.records[:-1])
+        self.assertEqual(stats.Tally.of("a", "b", self.records).estimate()[2], "trinomial")
+        paired = stats.Tally.of("a", "b", self.records[:-1])
         self.assertEqual(paired.estimate()[2], "pentanomial")
 
 
 class SequentialTest(unittest.TestCase):
     def test_bounds_at_five_percent(self):
         # ln(0.05 / 0.95) = -2.944439, ln(0.95 / 0.05) = +2.944439
-        lower, upper = match.sprt_bounds(0.05, 0.05)
+        lower, upper = stats.sprt_bounds(0.05, 0.05)
         self.assertAlmostEqual(lower, -2.944439, places=6)
         self.assertAlmostEqual(upper, 2.944439, places=6)
 
@@ -128,8 +129,8 @@ class SequentialTest(unittest.TestCase):
         #   LLR = 100 * (0.5 ln(0.471226 / 0.5) + 0.5 ln(0.528774 / 0.5))
         #       = 50 ln(0.942451 * 1.057549) = 50 ln(0.996688) = -0.165868
         probs = [0.0, 0.5, 0.0, 0.5, 0.0]
-        llr = match.log_likelihood_ratio(match.PENTA_SCORES, probs, 100, 0.5,
-                                         match.elo_to_score(10.0))
+        llr = stats.log_likelihood_ratio(stats.PENTA_SCORES, probs, 100, 0.5,
+                                         stats.elo_to_score(10.0))
         self.assertAlmostEqual(llr, -0.165868, places=5)
 
     def test_llr_of_two_outcomes_for_a_stronger_engine(self):
@@ -139,22 +140,22 @@ class SequentialTest(unittest.TestCase):
         #   LLR = 40 * 0.5 * (ln(0.480506 / 0.719870) + ln(0.519494 / 0.280130))
         #       = 20 * (ln 0.667493 + ln 1.854474) = 20 ln 1.237849 = 4.267412
         probs = [0.0, 0.0, 0.5, 0.0, 0.5]
-        llr = match.log_likelihood_ratio(match.PENTA_SCORES, probs, 40,
-                                         match.elo_to_score(100.0), match.elo_to_score(200.0))
+        llr = stats.log_likelihood_ratio(stats.PENTA_SCORES, probs, 40,
+                                         stats.elo_to_score(100.0), stats.elo_to_score(200.0))
         self.assertAlmostEqual(llr, 4.267412, places=5)
-        self.assertEqual(match.sprt_decision(llr, match.sprt_bounds(0.05, 0.05)), "H1 accepted")
+        self.assertEqual(stats.sprt_decision(llr, stats.sprt_bounds(0.05, 0.05)), "H1 accepted")
 
     def test_closest_distribution_has_the_asked_mean(self):
         probs = [0.05, 0.2, 0.45, 0.2, 0.1]
-        p = match.distribution_with_mean(match.PENTA_SCORES, probs, 0.56)
+        p = stats.distribution_with_mean(stats.PENTA_SCORES, probs, 0.56)
         self.assertAlmostEqual(sum(p), 1.0, places=12)
-        self.assertAlmostEqual(sum(a * q for a, q in zip(match.PENTA_SCORES, p)), 0.56, places=12)
+        self.assertAlmostEqual(sum(a * q for a, q in zip(stats.PENTA_SCORES, p)), 0.56, places=12)
 
     def test_counts_are_regularized_like_fastchess(self):
         # Empty cells count 1e-3 so that H0 and H1 keep every outcome possible; the LLR of
         # [0, 50, 0, 50, 0] is then the two-outcome value above up to that pseudo-count.
-        self.assertEqual(match.regularized([0, 50, 0, 50, 0]), [1e-3, 50, 1e-3, 50, 1e-3])
-        self.assertAlmostEqual(match.sprt_llr([0, 50, 0, 50, 0], 0.0, 10.0), -0.165868, places=3)
+        self.assertEqual(stats.regularized([0, 50, 0, 50, 0]), [1e-3, 50, 1e-3, 50, 1e-3])
+        self.assertAlmostEqual(stats.sprt_llr([0, 50, 0, 50, 0], 0.0, 10.0), -0.165868, places=3)
 
     def test_llr_agrees_with_the_normal_approximation(self):
         # Near the hypotheses, LLR ~ n (s1 - s0) (2 mean - s0 - s1) / (2 variance).
@@ -162,15 +163,15 @@ class SequentialTest(unittest.TestCase):
         # (2 * 100 * 0.5^2 + 2 * 400 * 0.25^2) / 2000 = (50 + 50) / 2000 = 0.05;
         # s0 = 0.5, s1 = 0.514387: 2000 * 0.014387 * (1 - 1.014387) / 0.1
         # = -20000 * 0.014387^2 = -4.1398
-        llr = match.sprt_llr([100, 400, 1000, 400, 100], 0.0, 10.0)
+        llr = stats.sprt_llr([100, 400, 1000, 400, 100], 0.0, 10.0)
         self.assertAlmostEqual(llr, -4.1398, delta=0.02)
 
     def test_symmetric_hypotheses_around_the_mean_balance(self):
         # Mean 0.5 lies halfway between score(-10) and score(+10): no evidence either way.
-        self.assertAlmostEqual(match.sprt_llr([100, 400, 1000, 400, 100], -10.0, 10.0), 0.0)
+        self.assertAlmostEqual(stats.sprt_llr([100, 400, 1000, 400, 100], -10.0, 10.0), 0.0)
 
     def test_no_pairs_no_evidence(self):
-        self.assertEqual(match.sprt_llr([0, 0, 0, 0, 0], 0.0, 10.0), 0.0)
+        self.assertEqual(stats.sprt_llr([0, 0, 0, 0, 0], 0.0, 10.0), 0.0)
 
 
 if __name__ == "__main__":

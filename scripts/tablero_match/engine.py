@@ -1,0 +1,285 @@
+"""An engine subprocess driven through its pipes (POSIX: output is read with select()).
+
+`Process` is any line-based child process: started in its own process group, fed lines on
+stdin, its stdout read line by line against deadlines, its stderr appended to a log file.
+`Engine` speaks UCI or UGI on top of it: the handshake, options, `isready`, new games and `go`.
+"""
+
+import os
+import select
+import shlex
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+# Seconds an engine gets for `uci`/`isready` and other non-search answers.
+SETUP_PATIENCE = 10.0
+# An output line longer than this is cut: a runaway engine must not exhaust memory.
+MAX_LINE_BYTES = 1 << 20
+
+
+class EngineError(Exception):
+    """An engine failed: one of the three below."""
+
+
+class Gone(EngineError):
+    """The process ended, could not start, or its pipe broke."""
+
+
+class NoAnswer(EngineError):
+    """The expected line did not come before the deadline."""
+
+
+class SetupRefused(EngineError):
+    """The engine answered the setup (options, variant, size) with error lines."""
+
+
+def setoption(name, value):
+    """The `setoption` line that sets option `name` to `value`."""
+    return "setoption name %s value %s" % (name, value)
+
+
+def game_options(game, size=None):
+    """The (name, value) options that select tablero's `game` and board `size` (None: the
+    engine's default size)."""
+    options = [("UCI_Variant", game)]
+    if size:
+        options.append(("Size", size))
+    return options
+
+
+def position_command(fen, moves):
+    """The `position` line of `moves` after the position string `fen` (None: the start)."""
+    line = "position startpos" if fen is None else "position fen " + fen
+    return line + " moves " + " ".join(moves) if moves else line
+
+
+class Process:
+    """A child process in its own process group, stdout read line by line with deadlines,
+    stderr never a pipe nobody reads: a log file, inherited or discarded."""
+
+    def __init__(self, argv, cwd=None, log=None, label=None):
+        """Starts `argv` in `cwd`. `log` is a path to append stderr to (after a line naming
+        the start), or else Popen's stderr: None inherits it, subprocess.DEVNULL discards it.
+        Gone if the program cannot start."""
+        self.label = label or Path(argv[0]).name
+        self.log = None
+        stderr = log
+        if isinstance(log, (str, Path)):
+            self.log = stderr = open(log, "ab", buffering=0)
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+            self.log.write(("--- %s start %s: %s\n" % (stamp, self.label,
+                                                      shlex.join(argv))).encode())
+        try:
+            self.proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=stderr,
+                                         start_new_session=True)
+        except OSError as e:
+            self._close_log()
+            raise Gone("cannot start %s: %s" % (argv[0], e.strerror or e))
+        self.fd = self.proc.stdout.fileno()
+        self.buffer = bytearray()
+        self.eof = False
+
+    @property
+    def pid(self):
+        return self.proc.pid
+
+    def alive(self):
+        return not self.eof and self.proc.poll() is None
+
+    def send(self, *lines):
+        """Writes `lines`, each followed by a line break; Gone if the pipe is broken."""
+        try:
+            self.proc.stdin.write("".join(line + "\n" for line in lines).encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise Gone(self.exit_text())
+
+    def readline(self, deadline=None):
+        """The next line (without its line break); NoAnswer after `deadline` (monotonic
+        seconds; None waits for ever), Gone at end of output."""
+        while True:
+            end = self.buffer.find(b"\n")
+            if end < 0 and len(self.buffer) > MAX_LINE_BYTES:
+                line = bytes(self.buffer[:MAX_LINE_BYTES])
+                del self.buffer[:MAX_LINE_BYTES]
+                return line.decode("utf-8", "replace")
+            if end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[:end + 1]
+                return line.decode("utf-8", "replace").rstrip("\r")
+            if self.eof:
+                if self.buffer:
+                    line = bytes(self.buffer)
+                    self.buffer.clear()
+                    return line.decode("utf-8", "replace")
+                raise Gone(self.exit_text())
+            left = None
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise NoAnswer()
+            self._read_available(left)
+
+    def read_until(self, predicate, timeout=None, what="expected line"):
+        """Lines up to and including the first for which `predicate` is true. NoAnswer
+        ("no <what> within <timeout> s") if it has not come after `timeout` seconds (None:
+        no limit), Gone at end of output."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        lines = []
+        while True:
+            try:
+                lines.append(self.readline(deadline))
+            except NoAnswer:
+                raise NoAnswer("no %s within %g s" % (what, timeout))
+            if predicate(lines[-1]):
+                return lines
+
+    def discard_pending(self):
+        """Drops every line already written, without waiting for more (so that the next
+        read is an answer to what is sent next)."""
+        while not self.eof and select.select([self.fd], [], [], 0)[0]:
+            self._read_available(0)
+        self.buffer.clear()
+
+    def _read_available(self, timeout):
+        """Adds what the process has written within `timeout` s (None: until it writes) to
+        the buffer; notes the end of output."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            chunk = os.read(self.fd, 65536)
+            if chunk:
+                self.buffer += chunk
+            else:
+                self.eof = True
+
+    def wait(self, timeout=None):
+        """The exit status once the process has ended; subprocess.TimeoutExpired after
+        `timeout` seconds."""
+        return self.proc.wait(timeout=timeout)
+
+    def exit_text(self):
+        """Why the output ended: exit status, signal, or only the output closed."""
+        try:
+            status = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return "%s closed its output" % self.label
+        if status < 0:
+            return "%s was killed by signal %d" % (self.label, -status)
+        return "%s exited with status %d" % (self.label, status)
+
+    def kill(self):
+        """Kills the whole process group at once and reaps the process."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self._reap()
+
+    def quit(self, grace=1.0):
+        """`quit`, then the process group is killed if it has not ended after `grace` s."""
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=grace)
+        except (Gone, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+    def _reap(self):
+        try:
+            self.proc.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        self._close_log()
+
+    def _close_log(self):
+        if self.log is not None:
+            self.log.close()
+
+
+class Engine:
+    """An engine speaking UCI or UGI (`proto`), started by start()."""
+
+    def __init__(self, argv, name=None, proto="uci", cwd=None, log=None):
+        """An engine not yet running: the command `argv` in `cwd`, its stderr to `log` (as
+        Process takes it); `name` labels its messages (default: the program's file name)."""
+        self.argv, self.proto, self.cwd, self.log = list(argv), proto, cwd, log
+        self.name = name or Path(self.argv[0]).name
+        self.process = None
+        self.advertised = set()
+
+    def start(self, options=()):
+        """Starts the process, greets it (`uci` or `ugi`, noting the options it advertises,
+        lower case), sets `options` ((name, value) pairs, in order) and waits for `readyok`.
+        Gone, NoAnswer or SetupRefused on failure."""
+        self.process = Process(self.argv, self.cwd, self.log, self.name)
+        hello = self.proto
+        self.process.send(hello)
+        lines = self.process.read_until(lambda line: line.split() == [hello + "ok"],
+                                        SETUP_PATIENCE, hello + "ok")
+        for line in lines:
+            words = line.split()
+            if words[:2] == ["option", "name"]:
+                name = words[2:words.index("type")] if "type" in words else words[2:]
+                self.advertised.add(" ".join(name).lower())
+        self.process.send(*[setoption(name, value) for name, value in options])
+        self.sync()
+
+    def send(self, *lines):
+        self.process.send(*lines)
+
+    def readline(self, deadline=None):
+        return self.process.readline(deadline)
+
+    def read_until(self, predicate, timeout=None, what="expected line"):
+        return self.process.read_until(predicate, timeout, what)
+
+    def sync(self):
+        """`isready` until `readyok`; error lines on the way mean the setup was refused."""
+        self.process.send("isready")
+        lines = self.process.read_until(lambda line: line.strip() == "readyok",
+                                        SETUP_PATIENCE, "readyok")
+        errors = [line[len("info string "):] for line in lines
+                  if line.startswith("info string error")]
+        if errors:
+            raise SetupRefused("; ".join(errors))
+
+    def new_game(self):
+        """`ucinewgame` or `uginewgame`, then sync()."""
+        self.process.send("ucinewgame" if self.proto == "uci" else "uginewgame")
+        self.sync()
+
+    def think(self, position, go, budget_s):
+        """Sends the position and `go`; returns (move token or None, the `bestmove` line,
+        seconds from `go` to `bestmove`). NoAnswer after `budget_s`, Gone if it ends."""
+        self.process.send(position)
+        started = time.monotonic()
+        self.process.send(go)
+        deadline = started + budget_s
+        while True:
+            line = self.process.readline(deadline)
+            words = line.split()
+            if words and words[0] == "bestmove":
+                return (words[1] if len(words) > 1 else None), line, time.monotonic() - started
+
+    def alive(self):
+        return self.process is not None and self.process.alive()
+
+    def kill(self):
+        """Kills the process (if any); start() may run it again."""
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+
+    def quit(self):
+        """Asks the process to quit, kills it if it lingers."""
+        if self.process is not None:
+            self.process.quit()
+            self.process = None
