@@ -1,6 +1,7 @@
 //! The command line (clap): global `--game`/`--size`, and the `perft` and `bench` subcommands.
 
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -17,12 +18,15 @@ use thiserror::Error;
 #[derive(Debug, Parser)]
 #[command(name = "tablero", version, about)]
 struct Cli {
-    // The help names the registered games; Cross-Jack is the default game.
-    #[arg(long, global = true, default_value_t = GameKind::CrossJack, value_parser = parse_game,
+    // The help names the registered games; Cross-Jack is the default game. Both value parsers
+    // are the types' `FromStr`, whose typed error (`PositionError`) clap prints after the
+    // value it refuses.
+    #[arg(long, global = true, default_value_t = GameKind::CrossJack,
+          value_parser = GameKind::from_str,
           help = format!("The game loaded at start: {}", GameKind::names_in_words()))]
     game: GameKind,
     /// Board size of the start position: WxH (e.g. 10x7) or N for N×N (e.g. 9).
-    #[arg(long, global = true, value_parser = parse_size)]
+    #[arg(long, global = true, value_parser = BoardSize::from_str)]
     size: Option<BoardSize>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -50,14 +54,6 @@ enum Command {
               value_parser = clap::value_parser!(u64).range(HASH_MB.0..=HASH_MB.1))]
         hash: u64,
     },
-}
-
-fn parse_game(text: &str) -> Result<GameKind, String> {
-    text.parse().map_err(|e: PositionError| e.to_string())
-}
-
-fn parse_size(text: &str) -> Result<BoardSize, String> {
-    text.parse().map_err(|e: PositionError| e.to_string())
 }
 
 /// Parses the command line and runs what it asks; the exit code says whether it worked.
