@@ -10,6 +10,7 @@ use tablero::bench::{self, BenchOptions};
 use tablero::games::{AnyGame, BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::options::HASH_MB;
+use tablero::protocol::report;
 use tablero::protocol::RunError;
 use thiserror::Error;
 
@@ -76,7 +77,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Prints what the protocol's `bench` answers.
+/// Prints what the protocol's `bench` answers, in the same lines ([`report`]).
 fn bench(depth: Option<u32>, hash_mb: u64) -> ExitCode {
     let options = BenchOptions {
         depth,
@@ -84,8 +85,8 @@ fn bench(depth: Option<u32>, hash_mb: u64) -> ExitCode {
     };
     let never = AtomicBool::new(false);
     match bench::run(&options, &never, &mut |line| println!("{line}")) {
-        Ok(report) => {
-            for line in bench::summary(&report) {
+        Ok(bench) => {
+            for line in report::bench_summary(&bench) {
                 println!("{line}");
             }
             ExitCode::SUCCESS
@@ -108,16 +109,12 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
     let started = Instant::now();
     let never = AtomicBool::new(false);
     let divide = game.divide(depth, &never).unwrap_or_default();
-    let secs = started.elapsed().as_secs_f64();
-    for line in perft::report(&divide, depth) {
+    let time = started.elapsed();
+    for line in report::perft_lines(&divide, depth) {
         println!("{line}");
     }
     let leaves = perft::total(&divide, depth);
-    eprintln!(
-        "time {:.3} s, {:.0} leaves/s",
-        secs,
-        leaves as f64 / secs.max(1e-9)
-    );
+    eprintln!("{}", report::perft_speed_line(leaves, time));
     ExitCode::SUCCESS
 }
 
