@@ -270,10 +270,9 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn result(game: GameKind, nodes: u64, millis: u64) -> PositionResult {
+impl PositionResult {
+    /// A result of `game`'s first position for unit tests: `nodes` in `millis` ms at depth 3.
+    pub(crate) fn sample(game: GameKind, nodes: u64, millis: u64) -> Self {
         PositionResult {
             game,
             number: 1,
@@ -284,13 +283,18 @@ mod tests {
             best: "a8".into(),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn totals_add_up_the_positions() {
         let report = BenchReport {
             positions: vec![
-                result(GameKind::CrossJack, 1000, 10),
-                result(GameKind::JcShock, 3000, 30),
+                PositionResult::sample(GameKind::CrossJack, 1000, 10),
+                PositionResult::sample(GameKind::JcShock, 3000, 30),
             ],
         };
         assert_eq!(report.nodes(), 4000);

@@ -248,21 +248,9 @@ mod tests {
         );
     }
 
-    fn result(game: GameKind, nodes: u64, millis: u64) -> PositionResult {
-        PositionResult {
-            game,
-            number: 1,
-            fen: "8/8/8/8/8/8/8/8 x",
-            depth: 3,
-            nodes,
-            time: Duration::from_millis(millis),
-            best: "a8".into(),
-        }
-    }
-
     #[test]
     fn the_bench_lines_name_every_figure() {
-        let one = result(GameKind::CrossJack, 1000, 10);
+        let one = PositionResult::sample(GameKind::CrossJack, 1000, 10);
         assert_eq!(
             bench_line(&Progress::Position { result: &one, of: 8 }),
             "info string bench crossjack 1/8 depth 3 nodes 1000 time 10 move a8 fen 8/8/8/8/8/8/8/8 x"
