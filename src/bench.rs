@@ -13,8 +13,12 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::games::{GameKind, PositionError, Status};
+use crate::protocol::report;
 use crate::search::{Limits, SearchThreads, TranspositionTable};
 use crate::session::{AnyGame, SearchOrder};
+
+/// The last lines of a bench ([`report::bench_summary`]), at the path callers know.
+pub use crate::protocol::report::bench_summary as summary;
 
 /// The table size of a bench in MB, whatever the engine's `Hash` option says: the signature
 /// must not depend on a setting.
@@ -93,6 +97,25 @@ impl BenchReport {
     }
 }
 
+/// What a bench reports as it goes, before its [`BenchReport`] is complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress<'a> {
+    /// A position has been searched.
+    Position {
+        /// What its search found.
+        result: &'a PositionResult,
+        /// How many bench positions its game has.
+        of: usize,
+    },
+    /// Every position of a game has been searched.
+    Game {
+        /// The game.
+        game: GameKind,
+        /// The results of its positions.
+        totals: &'a BenchReport,
+    },
+}
+
 /// Why a bench gave no count.
 #[derive(Debug, Error)]
 pub enum BenchError {
@@ -148,13 +171,26 @@ pub fn load(game: GameKind, number: usize, fen: &'static str) -> Result<AnyGame,
     Ok(position)
 }
 
-/// Runs the bench: every position of every game, in order, each searched from an empty table
-/// of `options.hash_mb`. `write` receives a line per position and one per game as they come;
-/// the [`summary`] of the report is left to the caller. Gives up once `stop` is set.
+/// Runs the bench as [`measure`] does, writing its progress as the protocol's lines
+/// ([`report::bench_line`]): `write` receives a line per position and one per game as they
+/// come; the [`summary`] of the report is left to the caller.
 pub fn run(
     options: &BenchOptions,
     stop: &AtomicBool,
     write: &mut dyn FnMut(&str),
+) -> Result<BenchReport, BenchError> {
+    measure(options, stop, &mut |progress| {
+        write(&report::bench_line(&progress))
+    })
+}
+
+/// Runs the bench: every position of every game, in order, each searched from an empty table
+/// of `options.hash_mb`. `progress` hears of each position and each game as they are
+/// searched. Gives up once `stop` is set.
+pub fn measure(
+    options: &BenchOptions,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<BenchReport, BenchError> {
     let mut tt = TranspositionTable::new(options.hash_mb);
     let mut threads = SearchThreads::new();
@@ -179,13 +215,19 @@ pub fn run(
                 time: searched.time,
                 best: searched.best,
             };
-            write(&position_line(&result, set.positions.len()));
+            progress(Progress::Position {
+                result: &result,
+                of: set.positions.len(),
+            });
             report.positions.push(result);
         }
         let totals = BenchReport {
             positions: report.positions[first..].to_vec(),
         };
-        write(&game_line(game, &totals));
+        progress(Progress::Game {
+            game,
+            totals: &totals,
+        });
     }
     Ok(report)
 }
@@ -231,45 +273,10 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     (u128::from(nodes) * 1_000_000 / micros) as u64
 }
 
-/// `info string bench <game> <n>/<of> depth <d> nodes <n> time <ms> move <m> fen <fen>`.
-fn position_line(result: &PositionResult, of: usize) -> String {
-    format!(
-        "info string bench {} {}/{of} depth {} nodes {} time {} move {} fen {}",
-        result.game,
-        result.number,
-        result.depth,
-        result.nodes,
-        result.time.as_millis(),
-        result.best,
-        result.fen
-    )
-}
-
-/// `info string bench <game> total nodes <n> time <ms> nps <n>`.
-fn game_line(game: GameKind, totals: &BenchReport) -> String {
-    format!(
-        "info string bench {game} total nodes {} time {} nps {}",
-        totals.nodes(),
-        totals.time().as_millis(),
-        totals.nps()
-    )
-}
-
-/// The last lines of a bench, as Stockfish writes them: total time, nodes (the signature)
-/// and nodes per second.
-pub fn summary(report: &BenchReport) -> Vec<String> {
-    vec![
-        format!("Total time (ms) : {}", report.time().as_millis()),
-        format!("Nodes searched  : {}", report.nodes()),
-        format!("Nodes/second    : {}", report.nps()),
-    ]
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn result(game: GameKind, nodes: u64, millis: u64) -> PositionResult {
+impl PositionResult {
+    /// A result of `game`'s first position for unit tests: `nodes` in `millis` ms at depth 3.
+    pub(crate) fn sample(game: GameKind, nodes: u64, millis: u64) -> Self {
         PositionResult {
             game,
             number: 1,
@@ -280,13 +287,18 @@ mod tests {
             best: "a8".into(),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn totals_add_up_the_positions() {
         let report = BenchReport {
             positions: vec![
-                result(GameKind::CrossJack, 1000, 10),
-                result(GameKind::JcShock, 3000, 30),
+                PositionResult::sample(GameKind::CrossJack, 1000, 10),
+                PositionResult::sample(GameKind::JcShock, 3000, 30),
             ],
         };
         assert_eq!(report.nodes(), 4000);
@@ -294,30 +306,6 @@ mod tests {
         assert_eq!(report.nps(), 100_000);
         assert_eq!(report.of(GameKind::JcShock).nodes(), 3000);
         assert!(report.of(GameKind::Crossings).positions.is_empty());
-    }
-
-    #[test]
-    fn the_lines_name_every_figure() {
-        let one = result(GameKind::CrossJack, 1000, 10);
-        assert_eq!(
-            position_line(&one, 8),
-            "info string bench crossjack 1/8 depth 3 nodes 1000 time 10 move a8 fen 8/8/8/8/8/8/8/8 x"
-        );
-        let report = BenchReport {
-            positions: vec![one],
-        };
-        assert_eq!(
-            game_line(GameKind::CrossJack, &report),
-            "info string bench crossjack total nodes 1000 time 10 nps 100000"
-        );
-        assert_eq!(
-            summary(&report),
-            [
-                "Total time (ms) : 10",
-                "Nodes searched  : 1000",
-                "Nodes/second    : 100000"
-            ]
-        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The command line (clap): global `--game`/`--size`, and the `perft` and `bench` subcommands.
 
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -9,6 +10,7 @@ use tablero::bench::{self, BenchOptions};
 use tablero::games::{BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::options::HASH_MB;
+use tablero::protocol::report;
 use tablero::protocol::RunError;
 use tablero::session::AnyGame;
 use thiserror::Error;
@@ -18,12 +20,15 @@ use thiserror::Error;
 #[derive(Debug, Parser)]
 #[command(name = "tablero", version, about)]
 struct Cli {
-    // The help names the registered games; Cross-Jack is the default game.
-    #[arg(long, global = true, default_value_t = GameKind::CrossJack, value_parser = parse_game,
+    // The help names the registered games; Cross-Jack is the default game. Both value parsers
+    // are the types' `FromStr`, whose typed error (`PositionError`) clap prints after the
+    // value it refuses.
+    #[arg(long, global = true, default_value_t = GameKind::CrossJack,
+          value_parser = GameKind::from_str,
           help = format!("The game loaded at start: {}", GameKind::names_in_words()))]
     game: GameKind,
     /// Board size of the start position: WxH (e.g. 10x7) or N for N×N (e.g. 9).
-    #[arg(long, global = true, value_parser = parse_size)]
+    #[arg(long, global = true, value_parser = BoardSize::from_str)]
     size: Option<BoardSize>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -53,14 +58,6 @@ enum Command {
     },
 }
 
-fn parse_game(text: &str) -> Result<GameKind, String> {
-    text.parse().map_err(|e: PositionError| e.to_string())
-}
-
-fn parse_size(text: &str) -> Result<BoardSize, String> {
-    text.parse().map_err(|e: PositionError| e.to_string())
-}
-
 /// Parses the command line and runs what it asks; the exit code says whether it worked.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
@@ -81,7 +78,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// Prints what the protocol's `bench` answers.
+/// Prints what the protocol's `bench` answers, in the same lines ([`report`]).
 fn bench(depth: Option<u32>, hash_mb: u64) -> ExitCode {
     let options = BenchOptions {
         depth,
@@ -89,8 +86,8 @@ fn bench(depth: Option<u32>, hash_mb: u64) -> ExitCode {
     };
     let never = AtomicBool::new(false);
     match bench::run(&options, &never, &mut |line| println!("{line}")) {
-        Ok(report) => {
-            for line in bench::summary(&report) {
+        Ok(bench) => {
+            for line in report::bench_summary(&bench) {
                 println!("{line}");
             }
             ExitCode::SUCCESS
@@ -113,16 +110,12 @@ fn perft(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>, depth: u32)
     let started = Instant::now();
     let never = AtomicBool::new(false);
     let divide = game.divide(depth, &never).unwrap_or_default();
-    let secs = started.elapsed().as_secs_f64();
-    for line in perft::report(&divide, depth) {
+    let time = started.elapsed();
+    for line in report::perft_lines(&divide, depth) {
         println!("{line}");
     }
     let leaves = perft::total(&divide, depth);
-    eprintln!(
-        "time {:.3} s, {:.0} leaves/s",
-        secs,
-        leaves as f64 / secs.max(1e-9)
-    );
+    eprintln!("{}", report::perft_speed_line(leaves, time));
     ExitCode::SUCCESS
 }
 

@@ -1,7 +1,6 @@
 //! perft: counts the leaves of the legal-move tree, the standard check of a move generator.
 //! Leaves at depth 1 come from the move count (bulk counting).
 
-use std::fmt::Display;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::games::{Game, GameState, MAX_MOVES};
@@ -49,25 +48,13 @@ pub fn divide_until<G: Game>(
 }
 
 /// The leaves of a `depth`-ply [`divide_until`]: the sum of its counts, or the root alone at
-/// depth 0.
+/// depth 0. [`crate::protocol::report::perft_lines`] writes the report of a divide.
 pub fn total<M>(divide: &[(M, u64)], depth: u32) -> u64 {
     if depth == 0 {
         1
     } else {
         divide.iter().map(|(_, nodes)| nodes).sum()
     }
-}
-
-/// The perft report of a `depth`-ply [`divide_until`], as the command line and `go perft` print
-/// it: `<move>: <leaves>` per root move, an empty line, then `Nodes searched: <total>`.
-pub fn report<M: Display>(divide: &[(M, u64)], depth: u32) -> Vec<String> {
-    let mut lines: Vec<String> = divide
-        .iter()
-        .map(|(mv, nodes)| format!("{mv}: {nodes}"))
-        .collect();
-    lines.push(String::new());
-    lines.push(format!("Nodes searched: {}", total(divide, depth)));
-    lines
 }
 
 /// One move buffer per ply below the root, reused by every node of that ply. Buffers are
@@ -173,17 +160,13 @@ mod tests {
         let mut state = game("3/3/3 x");
         assert_eq!(perft(&mut state, 0), 1);
         assert!(divide(&mut state, 0).is_empty());
-        assert_eq!(report::<String>(&[], 0), ["", "Nodes searched: 1"]);
+        assert_eq!(total::<String>(&[], 0), 1);
     }
 
     #[test]
-    fn the_report_has_a_line_per_root_move_an_empty_line_and_the_total() {
-        let divide = [("a1", 3), ("b2", 4)];
-        assert_eq!(
-            report(&divide, 2),
-            ["a1: 3", "b2: 4", "", "Nodes searched: 7"]
-        );
-        assert_eq!(report::<&str>(&[], 5), ["", "Nodes searched: 0"]);
+    fn the_total_adds_up_the_root_moves() {
+        assert_eq!(total(&[("a1", 3), ("b2", 4)], 2), 7);
+        assert_eq!(total::<&str>(&[], 5), 0);
     }
 
     #[test]

@@ -19,6 +19,7 @@ use super::grammar::parse_line;
 use super::input::InputError;
 use super::options::{self, Change, OptionError, Options};
 use super::output::Output;
+use super::report;
 use super::worker::{release_helpers, Collected, Job, Worker};
 
 /// How long `stop` waits for the search to write its `bestmove` before giving up on waiting.
@@ -107,7 +108,7 @@ impl Engine {
         self.out.error(&error.to_string());
         if matches!(error, EngineError::GameOver(_)) {
             // A manager that sent `go` waits for a bestmove.
-            self.out.line("bestmove (none)");
+            self.out.line(report::BESTMOVE_NONE);
         }
     }
 

@@ -6,6 +6,7 @@
 //! found instead, never nom's debug output.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use nom::branch::alt;
 use nom::bytes::complete::{take_till1, take_while};
@@ -371,50 +372,108 @@ enum GoParam<'a> {
     SearchMoves(Vec<&'a str>),
 }
 
-impl GoParam<'_> {
+/// The parameter a `go` keyword starts; the UCI and UGI spellings of a clock start the same
+/// one. Its spellings are in [`GO_KEYWORDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GoKey {
+    Depth,
+    Nodes,
+    MoveTime,
+    P1Time,
+    P2Time,
+    P1Inc,
+    P2Inc,
+    MovesToGo,
+    Infinite,
+    Ponder,
+    Perft,
+    Mate,
+    SearchMoves,
+}
+
+/// Every word that starts a `go` parameter, in the order the "expected a go parameter" error
+/// lists them, with the parameter it starts: the one list of `go` keywords, from which the
+/// parsing ([`GoKey::of`]), the skipping of bad parameters and that error's text derive.
+const GO_KEYWORDS: [(&str, GoKey); 17] = [
+    ("depth", GoKey::Depth),
+    ("nodes", GoKey::Nodes),
+    ("movetime", GoKey::MoveTime),
+    ("wtime", GoKey::P1Time),
+    ("btime", GoKey::P2Time),
+    ("winc", GoKey::P1Inc),
+    ("binc", GoKey::P2Inc),
+    ("p1time", GoKey::P1Time),
+    ("p2time", GoKey::P2Time),
+    ("p1inc", GoKey::P1Inc),
+    ("p2inc", GoKey::P2Inc),
+    ("movestogo", GoKey::MovesToGo),
+    ("infinite", GoKey::Infinite),
+    ("ponder", GoKey::Ponder),
+    ("perft", GoKey::Perft),
+    ("mate", GoKey::Mate),
+    ("searchmoves", GoKey::SearchMoves),
+];
+
+/// What the grammar expected where a token is no `go` keyword: every keyword of
+/// [`GO_KEYWORDS`], in its order.
+fn go_parameters() -> &'static str {
+    static TEXT: LazyLock<String> = LazyLock::new(|| {
+        let keywords: Vec<&str> = GO_KEYWORDS.iter().map(|&(word, _)| word).collect();
+        format!("a go parameter ({})", keywords.join(", "))
+    });
+    &TEXT
+}
+
+impl GoKey {
+    /// The parameter `token` starts, ignoring ASCII case; `None` if it is no `go` keyword.
+    fn of(token: &str) -> Option<GoKey> {
+        GO_KEYWORDS
+            .iter()
+            .find(|(word, _)| word.eq_ignore_ascii_case(token))
+            .map(|&(_, key)| key)
+    }
+
     /// The name used in "given twice" errors; the UCI and UGI spellings of a clock share one.
-    fn name(&self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
-            GoParam::Depth(_) => "depth",
-            GoParam::Nodes(_) => "nodes",
-            GoParam::MoveTime(_) => "movetime",
-            GoParam::P1Time(_) => "player 1 time (wtime/p1time)",
-            GoParam::P2Time(_) => "player 2 time (btime/p2time)",
-            GoParam::P1Inc(_) => "player 1 increment (winc/p1inc)",
-            GoParam::P2Inc(_) => "player 2 increment (binc/p2inc)",
-            GoParam::MovesToGo(_) => "movestogo",
-            GoParam::Infinite => "infinite",
-            GoParam::Ponder => "ponder",
-            GoParam::Perft(_) => "perft",
-            GoParam::Mate(_) => "mate",
-            GoParam::SearchMoves(_) => "searchmoves",
+            GoKey::Depth => "depth",
+            GoKey::Nodes => "nodes",
+            GoKey::MoveTime => "movetime",
+            GoKey::P1Time => "player 1 time (wtime/p1time)",
+            GoKey::P2Time => "player 2 time (btime/p2time)",
+            GoKey::P1Inc => "player 1 increment (winc/p1inc)",
+            GoKey::P2Inc => "player 2 increment (binc/p2inc)",
+            GoKey::MovesToGo => "movestogo",
+            GoKey::Infinite => "infinite",
+            GoKey::Ponder => "ponder",
+            GoKey::Perft => "perft",
+            GoKey::Mate => "mate",
+            GoKey::SearchMoves => "searchmoves",
+        }
+    }
+
+    /// Reads what follows the keyword: the parameter's number or moves, if it takes any.
+    fn read(self, rest: &str) -> Res<'_, GoParam<'_>> {
+        match self {
+            GoKey::Depth => map(positive("a depth in plies"), GoParam::Depth)(rest),
+            GoKey::Nodes => map(positive("a node count"), GoParam::Nodes)(rest),
+            GoKey::MoveTime => map(number("a time in milliseconds"), GoParam::MoveTime)(rest),
+            GoKey::P1Time => map(number("a time in milliseconds"), GoParam::P1Time)(rest),
+            GoKey::P2Time => map(number("a time in milliseconds"), GoParam::P2Time)(rest),
+            GoKey::P1Inc => map(number("an increment in milliseconds"), GoParam::P1Inc)(rest),
+            GoKey::P2Inc => map(number("an increment in milliseconds"), GoParam::P2Inc)(rest),
+            GoKey::MovesToGo => map(number("a move count"), GoParam::MovesToGo)(rest),
+            GoKey::Perft => map(positive("a perft depth"), GoParam::Perft)(rest),
+            GoKey::Mate => map(positive("a mate distance in moves"), GoParam::Mate)(rest),
+            GoKey::SearchMoves => searchmoves(rest),
+            GoKey::Infinite => Ok((rest, GoParam::Infinite)),
+            GoKey::Ponder => Ok((rest, GoParam::Ponder)),
         }
     }
 }
 
-/// The words that start a `go` parameter.
-const GO_KEYWORDS: [&str; 17] = [
-    "depth",
-    "nodes",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "p1time",
-    "p2time",
-    "p1inc",
-    "p2inc",
-    "movestogo",
-    "infinite",
-    "ponder",
-    "perft",
-    "mate",
-    "searchmoves",
-];
-
 fn is_go_keyword(token: &str) -> bool {
-    GO_KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(token))
+    GoKey::of(token).is_some()
 }
 
 /// `searchmoves <move>…`: every token up to the next `go` parameter.
@@ -427,27 +486,16 @@ fn searchmoves(input: &str) -> Res<'_, GoParam<'_>> {
 }
 
 /// One `go` parameter: a keyword and, for most, its number.
-fn go_param(input: &str) -> Res<'_, GoParam<'_>> {
+fn go_param(input: &str) -> Res<'_, (GoKey, GoParam<'_>)> {
     let (rest, word) = token(input)?;
-    match word.to_ascii_lowercase().as_str() {
-        "depth" => map(positive("a depth in plies"), GoParam::Depth)(rest),
-        "nodes" => map(positive("a node count"), GoParam::Nodes)(rest),
-        "movetime" => map(number("a time in milliseconds"), GoParam::MoveTime)(rest),
-        "wtime" | "p1time" => map(number("a time in milliseconds"), GoParam::P1Time)(rest),
-        "btime" | "p2time" => map(number("a time in milliseconds"), GoParam::P2Time)(rest),
-        "winc" | "p1inc" => map(number("an increment in milliseconds"), GoParam::P1Inc)(rest),
-        "binc" | "p2inc" => map(number("an increment in milliseconds"), GoParam::P2Inc)(rest),
-        "movestogo" => map(number("a move count"), GoParam::MovesToGo)(rest),
-        "perft" => map(positive("a perft depth"), GoParam::Perft)(rest),
-        "mate" => map(positive("a mate distance in moves"), GoParam::Mate)(rest),
-        "searchmoves" => searchmoves(rest),
-        "infinite" => Ok((rest, GoParam::Infinite)),
-        "ponder" => Ok((rest, GoParam::Ponder)),
-        _ => Err(Err::Error(GrammarError::from_error_kind(
+    let Some(key) = GoKey::of(word) else {
+        return Err(Err::Error(GrammarError::from_error_kind(
             input,
             ErrorKind::Tag,
-        ))),
-    }
+        )));
+    };
+    let (rest, param) = key.read(rest)?;
+    Ok((rest, (key, param)))
 }
 
 /// `input` after its first token, and after the token that follows too unless it starts a
@@ -476,7 +524,7 @@ fn skip_to_go_param(mut input: &str) -> &str {
 /// The parameters of `go`, read one by one: a parameter that cannot be read is a problem,
 /// skipped with its value, and so is a token that is no parameter (with what follows it up
 /// to the next parameter).
-fn go_params(input: &str) -> (Vec<GoParam<'_>>, Vec<Problem>) {
+fn go_params(input: &str) -> (Vec<(GoKey, GoParam<'_>)>, Vec<Problem>) {
     let mut params = Vec::new();
     let mut problems = Vec::new();
     let mut rest = input;
@@ -492,7 +540,7 @@ fn go_params(input: &str) -> (Vec<GoParam<'_>>, Vec<Problem>) {
             }
             Err(_) => {
                 problems.push(Problem::Expected {
-                    expected: GO_PARAMETERS,
+                    expected: go_parameters(),
                     found: Found::first_of(rest),
                 });
                 rest = skip_to_go_param(skip_bad_param(rest));
@@ -513,16 +561,16 @@ fn go_command(word: &str, input: &str) -> Result<Command, SyntaxError> {
     let (params, mut problems) = go_params(input);
     let perft_asked = input
         .split_ascii_whitespace()
-        .any(|t| t.eq_ignore_ascii_case("perft"));
+        .any(|t| GoKey::of(t) == Some(GoKey::Perft));
     let mut go = GoParams::default();
     let mut perft = None;
-    let mut seen: Vec<&'static str> = Vec::new();
-    for param in &params {
-        if seen.contains(&param.name()) {
-            problems.push(GoError::Repeated(param.name()).into());
+    let mut seen: Vec<GoKey> = Vec::new();
+    for (key, param) in &params {
+        if seen.contains(key) {
+            problems.push(GoError::Repeated(key.name()).into());
             continue;
         }
-        seen.push(param.name());
+        seen.push(*key);
         match param {
             GoParam::Depth(d) => go.depth = Some(*d),
             GoParam::Nodes(n) => go.nodes = Some(*n),
@@ -558,9 +606,6 @@ fn go_command(word: &str, input: &str) -> Result<Command, SyntaxError> {
         None => Err(bad(Problem::Incomplete)),
     }
 }
-
-const GO_PARAMETERS: &str = "a go parameter (depth, nodes, movetime, wtime, btime, winc, binc, \
-     p1time, p2time, p1inc, p2inc, movestogo, infinite, ponder, perft, mate, searchmoves)";
 
 /// `bench [depth <plies>]`.
 fn bench_args(input: &str) -> Res<'_, Command> {
@@ -1003,6 +1048,20 @@ mod tests {
              p1time, p2time, p1inc, p2inc, movestogo, infinite, ponder, perft, mate, \
              searchmoves), found 'bogus'"
         );
+    }
+
+    #[test]
+    fn every_go_keyword_is_read_and_in_the_help() {
+        let help = crate::protocol::answers::HELP.join(" ");
+        let help_words = help.split(|c: char| !c.is_ascii_alphanumeric());
+        for (word, key) in GO_KEYWORDS {
+            assert_eq!(GoKey::of(&word.to_ascii_uppercase()), Some(key), "{word}");
+            assert!(
+                help_words.clone().any(|w| w == word),
+                "help does not mention '{word}'"
+            );
+        }
+        assert_eq!(GoKey::of("bogus"), None);
     }
 
     #[test]

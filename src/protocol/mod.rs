@@ -5,6 +5,8 @@
 //! - [`engine`]: the state machine; [`worker`]: the search thread, one for the engine's life;
 //! - [`options`]: the `option` lines and `setoption` values;
 //! - [`answers`]: the texts of the longer answers; [`error`]: the error lines;
+//! - [`report`]: the lines reporting on a job (`info`, `bestmove`, perft, bench), which the
+//!   command line prints too;
 //! - [`output`]: the flushed line writer shared with the search thread.
 
 pub mod answers;
@@ -15,6 +17,7 @@ pub mod grammar;
 pub mod input;
 pub mod options;
 pub mod output;
+pub mod report;
 #[cfg(test)]
 mod test_output;
 pub mod worker;

@@ -18,11 +18,11 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::bench::{self, BenchError, BenchOptions};
-use crate::perft;
-use crate::search::{Bound, Info, Limits, Score, SearchThreads, TranspositionTable};
+use crate::search::{Limits, SearchThreads, TranspositionTable};
 use crate::session::{AnyGame, SearchOrder};
 
 use super::output::Output;
+use super::report::{self, BESTMOVE_NONE, PERFT_STOPPED};
 
 /// What the search thread computes.
 #[derive(Debug, Clone)]
@@ -57,7 +57,7 @@ impl Job {
             let mut line = Vec::new();
             let best = game.search(order, tt, threads, stop, &mut |info| {
                 line.clone_from(&info.pv);
-                out.line(&info_line(info));
+                out.line(&report::info_line(info));
             });
             (best, line)
         };
@@ -80,12 +80,12 @@ impl Job {
                 bestmove(game, best.as_deref(), &line, ponder_move)
             }
             Job::Perft(depth) => match game.divide(*depth, stop) {
-                Some(divide) => perft::report(&divide, *depth),
+                Some(divide) => report::perft_lines(&divide, *depth),
                 None => vec![PERFT_STOPPED.to_string()],
             },
             Job::Bench(options) => match bench::run(options, stop, &mut |line| out.line(line)) {
-                Ok(report) => bench::summary(&report),
-                Err(error @ BenchError::Stopped) => vec![format!("info string {error}")],
+                Ok(bench) => report::bench_summary(&bench),
+                Err(error @ BenchError::Stopped) => vec![report::info_string(&error)],
                 Err(error) => {
                     out.error(&error.to_string());
                     Vec::new()
@@ -183,28 +183,19 @@ pub(super) fn release_helpers(tt: &TranspositionTable) {
     }
 }
 
-/// The answer of a search without a move.
-const BESTMOVE_NONE: &str = "bestmove (none)";
-
 /// The `bestmove` line of a search of `game` that found `best` with the principal variation
 /// `line`; with `ponder_move`, it names the reply the engine expects (`ponder <move>`) when
 /// the line starts with `best` and goes on with a legal move.
 fn bestmove(game: &AnyGame, best: Option<&str>, line: &[String], ponder_move: bool) -> Vec<String> {
-    let Some(best) = best else {
-        return vec![BESTMOVE_NONE.to_string()];
-    };
-    let reply = match line {
-        [first, reply, ..] if ponder_move && first == best => {
+    let reply = match (best, line) {
+        (Some(best), [first, reply, ..]) if ponder_move && first == best => {
             let mut after = game.clone();
             let legal = after.play(best).is_ok() && after.play(reply).is_ok();
-            legal.then_some(reply)
+            legal.then_some(reply.as_str())
         }
         _ => None,
     };
-    match reply {
-        Some(reply) => vec![format!("bestmove {best} ponder {reply}")],
-        None => vec![format!("bestmove {best}")],
-    }
+    vec![report::bestmove_line(best, reply)]
 }
 
 /// The order of a search on the opponent's time: no limit, the same settings and root moves;
@@ -217,45 +208,6 @@ fn pondering(order: &SearchOrder) -> SearchOrder {
         },
         ..order.clone()
     }
-}
-
-/// The answer of a perft ended by `stop` (or `quit`): a partial count would mislead.
-const PERFT_STOPPED: &str = "info string perft stopped before it finished: no count";
-
-/// The `info` line of a progress report, or of a root move starting (`currmove`).
-fn info_line(info: &Info) -> String {
-    if let Some(current) = &info.currmove {
-        return format!(
-            "info depth {} currmove {} currmovenumber {}",
-            info.depth, current.mv, current.number
-        );
-    }
-    let score = match info.score {
-        Score::Centipawns(cp) => format!("cp {cp}"),
-        Score::Mate(moves) => format!("mate {moves}"),
-    };
-    let bound = match info.bound {
-        None | Some(Bound::Exact) => "",
-        Some(Bound::Lower) => " lowerbound",
-        Some(Bound::Upper) => " upperbound",
-    };
-    let multipv = info
-        .multipv
-        .map_or(String::new(), |rank| format!(" multipv {rank}"));
-    let mut line = format!(
-        "info depth {} seldepth {}{multipv} score {score}{bound} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        info.nodes,
-        info.nps(),
-        info.time.as_millis(),
-        info.hashfull
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
-    }
-    line
 }
 
 /// A job for the thread: what to do, on which game, with which table.
@@ -499,7 +451,6 @@ mod tests {
     use super::*;
     use crate::games::{BoardSize, GameKind};
     use crate::protocol::test_output::{capture, Captured};
-    use crate::search::CurrMove;
 
     fn jcshock(size: usize) -> AnyGame {
         AnyGame::start(GameKind::JcShock, BoardSize::square(size)).expect("a start")
@@ -725,81 +676,5 @@ mod tests {
             .take_lines()
             .last()
             .is_some_and(|l| l.starts_with("bestmove ")));
-    }
-
-    #[test]
-    fn info_lines_carry_every_field() {
-        let info = Info {
-            depth: 3,
-            seldepth: 5,
-            score: Score::Mate(-2),
-            nodes: 1000,
-            time: Duration::from_millis(10),
-            hashfull: 7,
-            pv: vec!["d7".into(), "e2".into()],
-            multipv: None,
-            bound: None,
-            currmove: None,
-        };
-        assert_eq!(
-            info_line(&info),
-            "info depth 3 seldepth 5 score mate -2 nodes 1000 nps 100000 time 10 hashfull 7 pv d7 e2"
-        );
-    }
-
-    fn sample_info() -> Info {
-        Info {
-            depth: 4,
-            seldepth: 6,
-            score: Score::Centipawns(25),
-            nodes: 500,
-            time: Duration::from_millis(5),
-            hashfull: 1,
-            pv: vec!["c3".into()],
-            multipv: None,
-            bound: None,
-            currmove: None,
-        }
-    }
-
-    #[test]
-    fn a_score_that_is_a_bound_carries_its_keyword_after_the_score() {
-        let lower = Info {
-            bound: Some(Bound::Lower),
-            ..sample_info()
-        };
-        let upper = Info {
-            bound: Some(Bound::Upper),
-            ..sample_info()
-        };
-        assert_eq!(
-            info_line(&lower),
-            "info depth 4 seldepth 6 score cp 25 lowerbound nodes 500 nps 100000 time 5 hashfull 1 pv c3"
-        );
-        assert!(info_line(&upper).contains(" score cp 25 upperbound nodes "));
-    }
-
-    #[test]
-    fn a_line_of_several_names_its_rank_before_the_score() {
-        let second = Info {
-            multipv: Some(2),
-            ..sample_info()
-        };
-        assert!(info_line(&second).starts_with("info depth 4 seldepth 6 multipv 2 score cp 25 "));
-    }
-
-    #[test]
-    fn a_root_move_starting_is_a_currmove_line() {
-        let current = Info {
-            currmove: Some(CurrMove {
-                mv: "e5".into(),
-                number: 3,
-            }),
-            ..sample_info()
-        };
-        assert_eq!(
-            info_line(&current),
-            "info depth 4 currmove e5 currmovenumber 3"
-        );
     }
 }

@@ -1,0 +1,277 @@
+//! The text of every report on a job: a search's `info` and `bestmove` lines, the perft
+//! report and the bench's lines. The search thread writes them in the protocol and the
+//! command line (`tablero perft`, `tablero bench`) prints the same ones, so each has its
+//! format here only; [`crate::perft`] and [`crate::bench`] compute typed results.
+
+use std::fmt::Display;
+use std::time::Duration;
+
+use crate::bench::{BenchReport, PositionResult, Progress};
+use crate::games::GameKind;
+use crate::perft;
+use crate::search::{Bound, Info, Score};
+
+/// The answer of a search without a move.
+pub const BESTMOVE_NONE: &str = "bestmove (none)";
+
+/// The answer of a perft ended by `stop` (or `quit`): a partial count would mislead.
+pub const PERFT_STOPPED: &str = "info string perft stopped before it finished: no count";
+
+/// `info string <text>`: a note to the controller's user.
+pub fn info_string(text: &dyn Display) -> String {
+    format!("info string {text}")
+}
+
+/// The `info` line of a progress report, or of a root move starting (`currmove`).
+pub fn info_line(info: &Info) -> String {
+    if let Some(current) = &info.currmove {
+        return format!(
+            "info depth {} currmove {} currmovenumber {}",
+            info.depth, current.mv, current.number
+        );
+    }
+    let score = match info.score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
+    };
+    let bound = match info.bound {
+        None | Some(Bound::Exact) => "",
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+    };
+    let multipv = info
+        .multipv
+        .map_or(String::new(), |rank| format!(" multipv {rank}"));
+    let mut line = format!(
+        "info depth {} seldepth {}{multipv} score {score}{bound} nodes {} nps {} time {} hashfull {}",
+        info.depth,
+        info.seldepth,
+        info.nodes,
+        info.nps(),
+        info.time.as_millis(),
+        info.hashfull
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&info.pv.join(" "));
+    }
+    line
+}
+
+/// The `bestmove` line: `best`, and the reply the engine expects if `ponder` names one;
+/// [`BESTMOVE_NONE`] without a move.
+pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>) -> String {
+    match (best, ponder) {
+        (None, _) => BESTMOVE_NONE.to_string(),
+        (Some(best), Some(reply)) => format!("bestmove {best} ponder {reply}"),
+        (Some(best), None) => format!("bestmove {best}"),
+    }
+}
+
+/// The perft report of a `depth`-ply [`perft::divide_until`], as the command line and
+/// `go perft` print it: `<move>: <leaves>` per root move, an empty line, then
+/// `Nodes searched: <total>`.
+pub fn perft_lines<M: Display>(divide: &[(M, u64)], depth: u32) -> Vec<String> {
+    let mut lines: Vec<String> = divide
+        .iter()
+        .map(|(mv, nodes)| format!("{mv}: {nodes}"))
+        .collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {}", perft::total(divide, depth)));
+    lines
+}
+
+/// What `tablero perft` prints on stderr after its report: the time `leaves` took to count
+/// and the leaves per second.
+pub fn perft_speed_line(leaves: u64, time: Duration) -> String {
+    let secs = time.as_secs_f64();
+    format!(
+        "time {:.3} s, {:.0} leaves/s",
+        secs,
+        leaves as f64 / secs.max(1e-9)
+    )
+}
+
+/// The line of a bench's progress: a position searched, or a game's positions all searched.
+pub fn bench_line(progress: &Progress<'_>) -> String {
+    match *progress {
+        Progress::Position { result, of } => bench_position_line(result, of),
+        Progress::Game { game, totals } => bench_game_line(game, totals),
+    }
+}
+
+/// `info string bench <game> <n>/<of> depth <d> nodes <n> time <ms> move <m> fen <fen>`.
+fn bench_position_line(result: &PositionResult, of: usize) -> String {
+    format!(
+        "info string bench {} {}/{of} depth {} nodes {} time {} move {} fen {}",
+        result.game,
+        result.number,
+        result.depth,
+        result.nodes,
+        result.time.as_millis(),
+        result.best,
+        result.fen
+    )
+}
+
+/// `info string bench <game> total nodes <n> time <ms> nps <n>`.
+fn bench_game_line(game: GameKind, totals: &BenchReport) -> String {
+    format!(
+        "info string bench {game} total nodes {} time {} nps {}",
+        totals.nodes(),
+        totals.time().as_millis(),
+        totals.nps()
+    )
+}
+
+/// The last lines of a bench, as Stockfish writes them: total time, nodes (the signature)
+/// and nodes per second.
+pub fn bench_summary(report: &BenchReport) -> Vec<String> {
+    vec![
+        format!("Total time (ms) : {}", report.time().as_millis()),
+        format!("Nodes searched  : {}", report.nodes()),
+        format!("Nodes/second    : {}", report.nps()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::CurrMove;
+
+    #[test]
+    fn info_lines_carry_every_field() {
+        let info = Info {
+            depth: 3,
+            seldepth: 5,
+            score: Score::Mate(-2),
+            nodes: 1000,
+            time: Duration::from_millis(10),
+            hashfull: 7,
+            pv: vec!["d7".into(), "e2".into()],
+            multipv: None,
+            bound: None,
+            currmove: None,
+        };
+        assert_eq!(
+            info_line(&info),
+            "info depth 3 seldepth 5 score mate -2 nodes 1000 nps 100000 time 10 hashfull 7 pv d7 e2"
+        );
+    }
+
+    fn sample_info() -> Info {
+        Info {
+            depth: 4,
+            seldepth: 6,
+            score: Score::Centipawns(25),
+            nodes: 500,
+            time: Duration::from_millis(5),
+            hashfull: 1,
+            pv: vec!["c3".into()],
+            multipv: None,
+            bound: None,
+            currmove: None,
+        }
+    }
+
+    #[test]
+    fn a_score_that_is_a_bound_carries_its_keyword_after_the_score() {
+        let lower = Info {
+            bound: Some(Bound::Lower),
+            ..sample_info()
+        };
+        let upper = Info {
+            bound: Some(Bound::Upper),
+            ..sample_info()
+        };
+        assert_eq!(
+            info_line(&lower),
+            "info depth 4 seldepth 6 score cp 25 lowerbound nodes 500 nps 100000 time 5 hashfull 1 pv c3"
+        );
+        assert!(info_line(&upper).contains(" score cp 25 upperbound nodes "));
+    }
+
+    #[test]
+    fn a_line_of_several_names_its_rank_before_the_score() {
+        let second = Info {
+            multipv: Some(2),
+            ..sample_info()
+        };
+        assert!(info_line(&second).starts_with("info depth 4 seldepth 6 multipv 2 score cp 25 "));
+    }
+
+    #[test]
+    fn a_root_move_starting_is_a_currmove_line() {
+        let current = Info {
+            currmove: Some(CurrMove {
+                mv: "e5".into(),
+                number: 3,
+            }),
+            ..sample_info()
+        };
+        assert_eq!(
+            info_line(&current),
+            "info depth 4 currmove e5 currmovenumber 3"
+        );
+    }
+
+    #[test]
+    fn bestmove_names_the_expected_reply_if_any() {
+        assert_eq!(bestmove_line(None, Some("a1")), "bestmove (none)");
+        assert_eq!(bestmove_line(Some("c3"), None), "bestmove c3");
+        assert_eq!(
+            bestmove_line(Some("c3"), Some("d4")),
+            "bestmove c3 ponder d4"
+        );
+    }
+
+    #[test]
+    fn depth_zero_is_the_root_alone_below_no_move() {
+        assert_eq!(perft_lines::<String>(&[], 0), ["", "Nodes searched: 1"]);
+    }
+
+    #[test]
+    fn the_perft_report_has_a_line_per_root_move_an_empty_line_and_the_total() {
+        let divide = [("a1", 3), ("b2", 4)];
+        assert_eq!(
+            perft_lines(&divide, 2),
+            ["a1: 3", "b2: 4", "", "Nodes searched: 7"]
+        );
+        assert_eq!(perft_lines::<&str>(&[], 5), ["", "Nodes searched: 0"]);
+    }
+
+    #[test]
+    fn the_perft_speed_is_leaves_per_second() {
+        assert_eq!(
+            perft_speed_line(1000, Duration::from_millis(250)),
+            "time 0.250 s, 4000 leaves/s"
+        );
+    }
+
+    #[test]
+    fn the_bench_lines_name_every_figure() {
+        let one = PositionResult::sample(GameKind::CrossJack, 1000, 10);
+        assert_eq!(
+            bench_line(&Progress::Position { result: &one, of: 8 }),
+            "info string bench crossjack 1/8 depth 3 nodes 1000 time 10 move a8 fen 8/8/8/8/8/8/8/8 x"
+        );
+        let report = BenchReport {
+            positions: vec![one],
+        };
+        assert_eq!(
+            bench_line(&Progress::Game {
+                game: GameKind::CrossJack,
+                totals: &report
+            }),
+            "info string bench crossjack total nodes 1000 time 10 nps 100000"
+        );
+        assert_eq!(
+            bench_summary(&report),
+            [
+                "Total time (ms) : 10",
+                "Nodes searched  : 1000",
+                "Nodes/second    : 100000"
+            ]
+        );
+    }
+}
