@@ -1,0 +1,471 @@
+//! Monte-Carlo tree search with UCB1 (UCT).
+//!
+//! [`PLAIN_UCT`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
+//! end of the game, a fresh tree for every search — the yardstick that `search` is measured
+//! against in matches. A game's own [`TreePolicy`] (JC Shock's) may add, for games that name
+//! their moves with [`SearchHints::move_code`], "all moves as first" (RAVE, within a window of plies) in the tree,
+//! playouts that half of the time lean toward the moves that did well so far, alone and as
+//! replies to the move before (MAST and its pairs), leaves that get children only after a few
+//! playouts, a tree kept from one move to the next, more exploration in long searches and,
+//! in games of fixed length, the last two plies of every playout played perfectly. It needs
+//! nothing from a game but its rules, so it plays every game the same way.
+
+use std::time::{Duration, Instant};
+
+mod playout;
+mod rave;
+mod report;
+
+use crate::games::{GameState, MoveList, Player, SearchHints, TreePolicy, MAX_MOVES};
+use crate::search::control::Control;
+use crate::search::info::Info;
+use crate::search::rng::Rng;
+use crate::search::root::restrict_root;
+use playout::FULL_SHARE;
+use rave::Weights;
+
+/// Plain UCT, the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the end of
+/// the game, a fresh tree for every search.
+pub(crate) const PLAIN_UCT: TreePolicy = TreePolicy {
+    exploration: 1.4,
+    long_exploration: 1.4,
+    rave: None,
+    reuse: false,
+    mast: false,
+    expand_after: 0,
+    pairs: 0.0,
+    mast_share: 0.0,
+    amaf_window: usize::MAX,
+    exact_tail: 0,
+};
+
+/// How often the running search reports its best line.
+const REPORT_INTERVAL: Duration = Duration::from_millis(500);
+
+/// Tree nodes allocated at most; past it the tree stops growing and iterations only play out.
+const MAX_TREE_NODES: usize = 1 << 22;
+
+/// A node of the search tree: the move that leads to it and what the playouts through it
+/// earned the player who made that move.
+#[derive(Debug, Clone, Copy)]
+struct Node<M> {
+    mv: Option<M>,
+    /// Index of the first child; the children are contiguous.
+    first_child: u32,
+    children: u32,
+    expanded: bool,
+    visits: u32,
+    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`; `f32` keeps the
+    /// node small (the tree is most of the search's memory) and sums halves exactly up to
+    /// 2²⁴ of them.
+    reward: f32,
+    /// Playouts through the parent in which the mover played `mv` later ("all moves as
+    /// first"), and their results for the mover.
+    amaf_visits: u32,
+    amaf_reward: f32,
+    /// The move's [`Game::move_code`], for RAVE.
+    code: u32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, code: usize) -> Self {
+        Node {
+            mv,
+            first_child: 0,
+            children: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
+            code: code as u32,
+        }
+    }
+
+    /// The indices of the node's children in the tree (none before it is expanded).
+    fn child_range(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.children as usize
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            f64::from(self.reward) / f64::from(self.visits)
+        }
+    }
+}
+
+/// What [`Mcts::run`] needs besides the game: when to stop and how to report.
+pub(crate) struct Run<'a, 'r> {
+    pub(crate) control: Control<'a>,
+    /// Stop once this much time has passed, if set.
+    pub(crate) time: Option<Duration>,
+    /// Stop after this many playouts, if set.
+    pub(crate) playouts: Option<u64>,
+    pub(crate) report: &'r mut dyn FnMut(&Info),
+    /// Lines to report: the most visited root moves (`MultiPV`); 0 counts as 1.
+    pub(crate) lines: usize,
+    /// Whether the search is long enough for [`TreePolicy::long_exploration`].
+    pub(crate) long: bool,
+}
+
+/// One Monte-Carlo search: the tree and the buffers its iterations reuse.
+pub(crate) struct Mcts<G: SearchHints> {
+    config: TreePolicy,
+    nodes: Vec<Node<G::Move>>,
+    /// The position at the root of `nodes`, once a search has run.
+    root: Option<G>,
+    /// Scratch space for moving a subtree to the root.
+    spare: Vec<Node<G::Move>>,
+    path: Vec<u32>,
+    /// The player to move at each node of the path.
+    movers: Vec<Player>,
+    /// Every move of the running iteration from the root, tree and playout, with its mover
+    /// (for RAVE).
+    line: Vec<(usize, Player)>,
+    /// Per player and move code, the iteration that last marked the code as played (high 32
+    /// bits) and the index in `line` of its earliest play in that iteration (low 32 bits), for
+    /// RAVE: one key, so that one comparison tells whether a play counts for a node.
+    marks: [Vec<u64>; 2],
+    /// Per player and move code, the results summed and the playouts counted of the
+    /// iterations in which the player made the move (MAST), when on.
+    mast: [Vec<(f32, f32)>; 2],
+    /// Per player, the same for a move code right after another (index `before * codes +
+    /// code`), when pairs are on.
+    pairs: [Vec<(f32, f32)>; 2],
+    iteration: u32,
+    moves: Vec<G::Move>,
+    /// Per ply of a playout's exact tail, its moves.
+    tail_moves: Vec<MoveList<G::Move>>,
+    rng: Rng,
+    /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
+    visited: u64,
+    max_depth: usize,
+    /// The root moves the next search may choose from (`go searchmoves`); all when empty.
+    allowed_at_root: Vec<G::Move>,
+    /// Root moves the next search never plays nor explores (proven losing), though they
+    /// stay in a kept tree; at least one root move must stay allowed.
+    banned_at_root: Vec<G::Move>,
+    weights: Weights,
+    /// [`TreePolicy::mast_share`] in units of 2⁻³², compared with 32 random bits.
+    mast_threshold: u64,
+    /// The exploration constant of the running search: [`TreePolicy::exploration`] or, in a long
+    /// search, [`TreePolicy::long_exploration`].
+    exploration: f64,
+}
+
+impl<G: SearchHints> Mcts<G> {
+    /// An empty tree weighing results by `config`, whose playouts draw from `seed`.
+    pub(crate) fn new(config: TreePolicy, seed: u64) -> Self {
+        Mcts {
+            config,
+            nodes: Vec::new(),
+            root: None,
+            spare: Vec::new(),
+            path: Vec::with_capacity(256),
+            movers: Vec::with_capacity(256),
+            line: Vec::with_capacity(1024),
+            marks: [Vec::new(), Vec::new()],
+            mast: [Vec::new(), Vec::new()],
+            pairs: [Vec::new(), Vec::new()],
+            iteration: 0,
+            moves: Vec::with_capacity(MAX_MOVES),
+            tail_moves: (0..config.exact_tail)
+                .map(|_| Vec::with_capacity(MAX_MOVES))
+                .collect(),
+            rng: Rng::new(seed),
+            visited: 0,
+            max_depth: 0,
+            allowed_at_root: Vec::new(),
+            banned_at_root: Vec::new(),
+            weights: Weights::new(config.rave),
+            mast_threshold: (config.mast_share.clamp(0.0, 1.0) * FULL_SHARE as f64) as u64,
+            exploration: config.exploration,
+        }
+    }
+
+    /// The `kept` tree if it was grown with `config`, else a new one; either way
+    /// its playouts draw from `seed`.
+    pub(crate) fn kept_or_new(kept: Option<Box<Self>>, config: TreePolicy, seed: u64) -> Box<Self> {
+        match kept {
+            Some(mut tree) if tree.config == config => {
+                tree.rng = Rng::new(seed);
+                tree
+            }
+            _ => Box::new(Mcts::new(config, seed)),
+        }
+    }
+
+    /// Searches the current position of `state` until a limit of `run` is reached and returns
+    /// the most visited root move; `None` when the game is over. `state` comes back as it was.
+    pub(crate) fn run(
+        &mut self,
+        state: &mut GameState<G>,
+        run: &mut Run<'_, '_>,
+    ) -> Option<G::Move> {
+        self.visited = 0;
+        self.max_depth = 0;
+        self.exploration = if run.long {
+            self.config.long_exploration
+        } else {
+            self.config.exploration
+        };
+        let restricted = !self.allowed_at_root.is_empty();
+        // A kept tree's root has every move: a restricted search starts afresh.
+        if restricted || !self.reuse_tree(state.position()) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, 0));
+        }
+        self.root = Some(state.position().clone());
+        let codes = if self.config.rave.is_some() {
+            state.position().move_codes()
+        } else {
+            0
+        };
+        for marks in &mut self.marks {
+            marks.clear();
+            marks.resize(codes, 0);
+        }
+        let mast_codes = if self.config.mast { codes } else { 0 };
+        for table in &mut self.mast {
+            table.clear();
+            table.resize(mast_codes, (0.0, 0.0));
+        }
+        let pair_codes = if self.config.pairs > 0.0 {
+            mast_codes * mast_codes
+        } else {
+            0
+        };
+        for table in &mut self.pairs {
+            table.clear();
+            table.resize(pair_codes, (0.0, 0.0));
+        }
+        self.iteration = 0;
+        if !self.nodes[0].expanded {
+            self.expand(state, 0);
+        }
+        if self.nodes[0].children == 0 {
+            return None;
+        }
+        let started = Instant::now();
+        let mut next_report = REPORT_INTERVAL;
+        let mut playouts = 0u64;
+        loop {
+            // Every root move is played out once at least, so that even a search stopped at
+            // once has looked at every move.
+            if self.every_root_move_tried() && self.limit_reached(run, playouts) {
+                break;
+            }
+            self.iterate(state);
+            playouts += 1;
+            if started.elapsed() >= next_report {
+                next_report += REPORT_INTERVAL;
+                self.report(state, run);
+            }
+        }
+        self.report(state, run);
+        if restricted {
+            // Nor may the next search reuse a root that lacks moves.
+            self.root = None;
+        }
+        self.best_child(0).and_then(|child| self.nodes[child].mv)
+    }
+
+    /// Restricts the root of the next searches to `allowed` (every move when empty).
+    pub(crate) fn restrict_root(&mut self, allowed: &[G::Move]) {
+        self.allowed_at_root.clear();
+        self.allowed_at_root.extend_from_slice(allowed);
+    }
+
+    /// Keeps the next searches from exploring or playing `banned` at the root (none when
+    /// empty), without giving up the kept tree.
+    pub(crate) fn ban_at_root(&mut self, banned: &[G::Move]) {
+        self.banned_at_root.clear();
+        self.banned_at_root.extend_from_slice(banned);
+    }
+
+    /// Whether `child` of the root is a banned move.
+    #[inline]
+    fn banned(&self, node: usize, child: usize) -> bool {
+        node == 0
+            && !self.banned_at_root.is_empty()
+            && self.nodes[child]
+                .mv
+                .is_some_and(|mv| self.banned_at_root.contains(&mv))
+    }
+
+    /// Makes the node of the last tree that stands for `position` (a child or grandchild of
+    /// the last root) the new root, keeping what was learnt below it; false when there is
+    /// no such node or reuse is off.
+    fn reuse_tree(&mut self, position: &G) -> bool {
+        let Some(root) = self.root.take().filter(|_| self.config.reuse) else {
+            return false;
+        };
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let Some(found) = self.find_below(&root, 0, position, 2) else {
+            return false;
+        };
+        self.move_to_root(found);
+        true
+    }
+
+    /// The node at most `depth` plies below `node` (whose position is `at`) that stands for
+    /// `position`; of several (moves in another order can lead to the same position), the
+    /// most visited.
+    fn find_below(&self, at: &G, node: usize, position: &G, depth: u32) -> Option<usize> {
+        if at == position {
+            return Some(node);
+        }
+        let parent = self.nodes[node];
+        if depth == 0 || !parent.expanded {
+            return None;
+        }
+        parent
+            .child_range()
+            .filter_map(|child| {
+                let mut next = at.clone();
+                next.play(self.nodes[child].mv?);
+                self.find_below(&next, child, position, depth - 1)
+            })
+            .max_by_key(|&found| self.nodes[found].visits)
+    }
+
+    /// Copies the subtree of `node` to a tree of its own, `node` at the root.
+    fn move_to_root(&mut self, node: usize) {
+        let mut tree = std::mem::take(&mut self.spare);
+        tree.clear();
+        tree.push(self.nodes[node]);
+        tree[0].mv = None;
+        // Breadth first: each copied node's children are copied as one contiguous block.
+        let mut next = 0;
+        while next < tree.len() {
+            let copy = tree[next];
+            if copy.expanded {
+                let block = &self.nodes[copy.child_range()];
+                tree[next].first_child = tree.len() as u32;
+                tree.extend_from_slice(block);
+            }
+            next += 1;
+        }
+        self.spare = std::mem::replace(&mut self.nodes, tree);
+    }
+
+    fn every_root_move_tried(&self) -> bool {
+        let root = &self.nodes[0];
+        root.child_range()
+            .all(|child| self.nodes[child].visits > 0 || self.banned(0, child))
+    }
+
+    fn limit_reached(&self, run: &mut Run<'_, '_>, playouts: u64) -> bool {
+        run.control.must_stop_now(self.visited)
+            || run.playouts.is_some_and(|limit| playouts >= limit)
+            || run.time.is_some_and(|limit| run.control.elapsed() >= limit)
+    }
+
+    /// One iteration: select a path by UCB1, grow the tree by a node's children, play out
+    /// at random, and credit the result to every node of the path.
+    fn iterate(&mut self, state: &mut GameState<G>) {
+        self.path.clear();
+        self.movers.clear();
+        self.line.clear();
+        self.path.push(0);
+        self.movers.push(state.position().side_to_move());
+        let mut node = 0usize;
+        while self.nodes[node].expanded && self.nodes[node].children > 0 {
+            node = self.select(node);
+            if let Some(mv) = self.nodes[node].mv {
+                self.remember(state.position(), mv);
+                state.make(mv);
+            }
+            self.visited += 1;
+            self.path.push(node as u32);
+            self.movers.push(state.position().side_to_move());
+        }
+        let depth = self.path.len() - 1;
+        self.max_depth = self.max_depth.max(depth);
+        if !self.nodes[node].expanded
+            && (node == 0 || self.nodes[node].visits >= self.config.expand_after)
+        {
+            self.expand(state, node);
+        }
+        let (status, played) = self.playout(state);
+        for _ in 0..played {
+            state.unmake();
+        }
+        self.back_up(status);
+        for _ in 0..depth {
+            state.unmake();
+        }
+    }
+
+    /// The child of `node` with the highest UCB1 value; unvisited children first, in
+    /// generation order.
+    fn select(&self, node: usize) -> usize {
+        let parent = &self.nodes[node];
+        let children = parent.child_range();
+        let exploration = self.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
+        let mut best = children.start;
+        let mut best_value = f64::NEG_INFINITY;
+        for child in children {
+            if self.banned(node, child) {
+                continue;
+            }
+            let n = &self.nodes[child];
+            let value = match self.config.rave {
+                Some(_) => self.weights.rave_value(n),
+                None if n.visits == 0 => return child,
+                None => n.mean(),
+            };
+            let value = if n.visits == 0 {
+                // Unvisited moves first, the most promising of them by RAVE.
+                value + 1e6
+            } else {
+                value + exploration * self.weights.inverse_sqrt(n.visits)
+            };
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// Gives `node` (the current position of `state`) its children, if the tree has room.
+    fn expand(&mut self, state: &GameState<G>, node: usize) {
+        self.moves.clear();
+        state.generate_moves(&mut self.moves);
+        if node == 0 {
+            restrict_root(&mut self.moves, &self.allowed_at_root);
+        }
+        if self.nodes.len() + self.moves.len() > MAX_TREE_NODES {
+            return;
+        }
+        let first = self.nodes.len() as u32;
+        let position = state.position();
+        self.nodes.extend(
+            self.moves
+                .iter()
+                .map(|&mv| Node::new(Some(mv), position.move_code(mv))),
+        );
+        let parent = &mut self.nodes[node];
+        parent.first_child = first;
+        parent.children = self.moves.len() as u32;
+        parent.expanded = true;
+    }
+
+    /// The most visited child of `node` (not a banned root move).
+    fn best_child(&self, node: usize) -> Option<usize> {
+        let parent = &self.nodes[node];
+        parent
+            .child_range()
+            .filter(|&c| !self.banned(node, c))
+            .max_by_key(|&c| self.nodes[c].visits)
+    }
+}
+
+#[cfg(test)]
+mod tests;

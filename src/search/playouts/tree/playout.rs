@@ -1,0 +1,164 @@
+//! The playouts of a Monte-Carlo tree: random moves to the end of the game, half of them (with
+//! MAST) the better of two by what they earned so far, alone and after the move before, and
+//! in a game of fixed length the last plies played perfectly.
+
+use super::rave::result_for;
+use super::Mcts;
+use crate::games::{GameState, Player, SearchHints, Status};
+use crate::search::playouts::solver::perfect_end;
+
+/// A MAST entry's average result, with half a win of prior so that an unplayed move (or no
+/// entry) is worth ½.
+#[inline]
+pub(super) fn average(entry: Option<&(f32, f32)>) -> f32 {
+    entry.map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
+}
+
+/// Where a pair table keeps the move of code `code` played right after the move of code
+/// `before`, for games of `codes` move codes.
+#[inline]
+pub(super) fn pair_index(before: usize, code: usize, codes: usize) -> usize {
+    before * codes + code
+}
+
+/// Adds one playout that ended in `status` to a MAST or pair `entry` of `player`, if there is
+/// one.
+#[inline]
+pub(super) fn add_result(entry: Option<&mut (f32, f32)>, status: Status, player: Player) {
+    if let Some(entry) = entry {
+        entry.0 += result_for(status, player) as f32;
+        entry.1 += 1.0;
+    }
+}
+
+/// A playout that has not ended after this many plies is scored as a draw (a game of random
+/// moves can wander for a long time).
+pub(super) const MAX_PLAYOUT_PLIES: usize = 4096;
+
+/// A share of 1 in the units of [`Mcts::mast_threshold`].
+pub(super) const FULL_SHARE: u64 = 1 << 32;
+
+impl<G: SearchHints> Mcts<G> {
+    /// Plays uniformly random moves from the current position to the end of the game; the
+    /// final status and the number of plies played (to take back).
+    pub(super) fn playout(&mut self, state: &mut GameState<G>) -> (Status, usize) {
+        if let Some(left) = state.position().plies_left() {
+            return (
+                self.fixed_length_playout(state.position(), left as usize),
+                0,
+            );
+        }
+        let mut played = 0;
+        loop {
+            let status = state.status_with_history();
+            if status.is_over() {
+                return (status, played);
+            }
+            if played >= MAX_PLAYOUT_PLIES {
+                return (Status::Draw, played);
+            }
+            let Some(mv) = self.playout_move(state.position()) else {
+                return (Status::Draw, played);
+            };
+            self.remember(state.position(), mv);
+            state.make(mv);
+            self.visited += 1;
+            played += 1;
+        }
+    }
+
+    /// [`Mcts::playout`] in a game that ends after exactly `left` more plies, played on a
+    /// copy of `position`: such a game cannot end sooner, by repetition or otherwise, so it
+    /// needs no history to take back and its status is looked at once, at the end. Its last
+    /// [`TreePolicy::exact_tail`] plies are played perfectly.
+    pub(super) fn fixed_length_playout(&mut self, position: &G, left: usize) -> Status {
+        let mut position = position.clone();
+        let tail = self.config.exact_tail.min(left);
+        for _ in 0..(left - tail).min(MAX_PLAYOUT_PLIES) {
+            let Some(mv) = self.playout_move(&position) else {
+                break;
+            };
+            self.remember(&position, mv);
+            position.play(mv);
+            self.visited += 1;
+        }
+        // The perfect line's plies count as positions visited, the lookahead does not: an
+        // iteration visits as many positions as the game has plies left, whatever the seed,
+        // so `bench` and `go nodes` count the same work for the same limit.
+        self.visited += tail as u64;
+        perfect_end(&position, &mut self.tail_moves[..tail])
+    }
+
+    /// A playout's move: uniformly random, or with MAST, for its [`TreePolicy::mast_share`] of
+    /// the moves, the better of two random moves by [`Mcts::playout_value`].
+    #[inline]
+    pub(super) fn playout_move(&mut self, position: &G) -> Option<G::Move> {
+        let first = position.random_move(self.rng.next_u64(), &mut self.moves)?;
+        if self.mast[0].is_empty() || !self.mast_chooses() {
+            return Some(first);
+        }
+        let second = position.random_move(self.rng.next_u64(), &mut self.moves)?;
+        Some(
+            if self.playout_value(position, second) > self.playout_value(position, first) {
+                second
+            } else {
+                first
+            },
+        )
+    }
+
+    /// Whether MAST chooses the playout's next move ([`TreePolicy::mast_share`]); a share of 1
+    /// draws no random number.
+    #[inline]
+    pub(super) fn mast_chooses(&mut self) -> bool {
+        self.mast_threshold >= FULL_SHARE || self.rng.next_u64() >> 32 < self.mast_threshold
+    }
+
+    /// What the mover of `position` has had from `mv` this search: its MAST average, mixed
+    /// with its average right after the iteration's last move when pairs are on and that
+    /// pair has been played.
+    #[inline]
+    pub(super) fn playout_value(&self, position: &G, mv: G::Move) -> f32 {
+        let mover = position.side_to_move().index();
+        let table = &self.mast[mover];
+        let code = position.move_code(mv);
+        let alone = average(table.get(code));
+        let pair = self.line.last().and_then(|&(before, _)| {
+            self.pairs[mover]
+                .get(pair_index(before, code, table.len()))
+                .filter(|&&(_, visits)| visits > 0.0)
+        });
+        match pair {
+            Some(pair) => {
+                let weight = self.config.pairs;
+                (1.0 - weight) * alone + weight * average(Some(pair))
+            }
+            None => alone,
+        }
+    }
+
+    /// Credits `status` to every move of the iteration in the MAST table of its mover, and
+    /// to every pair of consecutive moves in the pair table of the second one's mover.
+    pub(super) fn credit_mast(&mut self, status: Status) {
+        for &(code, player) in &self.line {
+            add_result(self.mast[player.index()].get_mut(code), status, player);
+        }
+        if self.pairs[0].is_empty() {
+            return;
+        }
+        let codes = self.mast[0].len();
+        for pair in self.line.windows(2) {
+            let ((before, _), (code, player)) = (pair[0], pair[1]);
+            let entry = self.pairs[player.index()].get_mut(pair_index(before, code, codes));
+            add_result(entry, status, player);
+        }
+    }
+
+    /// Notes that `mv` is played in `position`, for RAVE.
+    pub(super) fn remember(&mut self, position: &G, mv: G::Move) {
+        if !self.marks[0].is_empty() {
+            self.line
+                .push((position.move_code(mv), position.side_to_move()));
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! Backing a playout's result up the tree, with "all moves as first" (RAVE) credit for the
+//! moves played later in the iteration, within a window of plies.
+
+use super::{Mcts, Node};
+use crate::games::{Player, SearchHints, Status};
+
+/// Visits below which [`Weights`] looks its factors up instead of computing them.
+pub(super) const WEIGHT_TABLE: usize = 4096;
+
+/// The factors UCB1 and RAVE weigh a child with, by its visit count, computed once: selection
+/// weighs every child of every node on the path, and square roots there cost as much as the
+/// playout itself (measured by profile).
+pub(super) struct Weights {
+    /// RAVE's equivalence parameter, if RAVE is on.
+    rave: Option<f64>,
+    /// 1/√n.
+    inverse_sqrt: Vec<f64>,
+    /// RAVE's β = √(k / (3n + k)).
+    beta: Vec<f64>,
+}
+
+pub(super) fn inverse_sqrt(visits: f64) -> f64 {
+    1.0 / visits.sqrt()
+}
+
+pub(super) fn beta(visits: f64, k: f64) -> f64 {
+    (k / (3.0 * visits + k)).sqrt()
+}
+
+/// The RAVE mark of a play at index `ply` of the line of iteration `iteration`.
+#[inline]
+pub(super) fn mark_key(iteration: u32, ply: usize) -> u64 {
+    u64::from(iteration) << 32 | ply as u64
+}
+
+/// Whether the mark `key` is a play of iteration `iteration` at a line index below `horizon`.
+#[inline]
+pub(super) fn marked_before(key: u64, iteration: u32, horizon: usize) -> bool {
+    // This iteration's keys below the horizon are `base` plus less than `horizon`; an older
+    // iteration's key lies at least 2³² below `base`, so its wrapped difference is at least
+    // 2³², which the capped horizon never exceeds.
+    let base = mark_key(iteration, 0);
+    key.wrapping_sub(base) < horizon.min(1 << 32) as u64
+}
+
+/// What a finished game is worth to `player`: 1 for a win, ½ for a draw, 0 for a loss.
+pub(super) fn result_for(status: Status, player: Player) -> f64 {
+    match status {
+        Status::Won(winner) if winner == player => 1.0,
+        Status::Won(_) => 0.0,
+        Status::Draw | Status::InPlay => 0.5,
+    }
+}
+
+impl Weights {
+    pub(super) fn new(rave: Option<f64>) -> Self {
+        let k = rave.unwrap_or(0.0);
+        Weights {
+            rave,
+            inverse_sqrt: (0..WEIGHT_TABLE).map(|n| inverse_sqrt(n as f64)).collect(),
+            beta: (0..WEIGHT_TABLE).map(|n| beta(n as f64, k)).collect(),
+        }
+    }
+
+    #[inline]
+    pub(super) fn inverse_sqrt(&self, visits: u32) -> f64 {
+        match self.inverse_sqrt.get(visits as usize) {
+            Some(&value) => value,
+            None => inverse_sqrt(f64::from(visits)),
+        }
+    }
+
+    #[inline]
+    pub(super) fn beta(&self, visits: u32) -> f64 {
+        match self.beta.get(visits as usize) {
+            Some(&value) => value,
+            None => beta(f64::from(visits), self.rave.unwrap_or(0.0)),
+        }
+    }
+
+    /// A move's value mixed from its own results and its all-moves-as-first results: RAVE's
+    /// estimate dominates while the move has few visits of its own.
+    #[inline]
+    pub(super) fn rave_value<M>(&self, node: &Node<M>) -> f64 {
+        if node.amaf_visits == 0 {
+            return node.mean();
+        }
+        let amaf = f64::from(node.amaf_reward) / f64::from(node.amaf_visits);
+        if node.visits == 0 {
+            return amaf;
+        }
+        let beta = self.beta(node.visits);
+        (1.0 - beta) * node.mean() + beta * amaf
+    }
+}
+
+impl<G: SearchHints> Mcts<G> {
+    /// Credits `status` to the nodes of the path: each node's reward is for the player who
+    /// made its move, the player to move at its parent. With RAVE, each child of a path node
+    /// whose move the player to move there played later in the iteration is credited too.
+    pub(super) fn back_up(&mut self, status: Status) {
+        if !self.mast[0].is_empty() {
+            self.credit_mast(status);
+        }
+        let rave = !self.marks[0].is_empty();
+        if rave {
+            self.iteration = self.iteration.wrapping_add(1).max(1);
+            if self.iteration == 1 {
+                self.marks.iter_mut().for_each(|m| m.fill(0));
+            }
+            // The playout's moves, last first so that each code keeps its earliest play; the
+            // loop below adds the tree's as it walks up.
+            let tree_moves = self.path.len() - 1;
+            for i in (tree_moves..self.line.len()).rev() {
+                let (code, player) = self.line[i];
+                self.mark(code, player, i);
+            }
+        }
+        for depth in (0..self.path.len()).rev() {
+            let node = self.path[depth] as usize;
+            let to_move = self.movers[depth];
+            if depth > 0 {
+                let mover = self.movers[depth - 1];
+                let n = &mut self.nodes[node];
+                n.visits += 1;
+                n.reward += result_for(status, mover) as f32;
+            } else {
+                self.nodes[node].visits += 1;
+            }
+            if rave {
+                if depth < self.path.len() - 1 {
+                    let (code, player) = self.line[depth];
+                    self.mark(code, player, depth);
+                }
+                self.credit_amaf(node, to_move, status, depth);
+            }
+        }
+    }
+
+    /// Marks `code` as played by `player` at index `ply` of the line, in this iteration.
+    pub(super) fn mark(&mut self, code: usize, player: Player, ply: usize) {
+        if let Some(mark) = self.marks[player.index()].get_mut(code) {
+            *mark = mark_key(self.iteration, ply);
+        }
+    }
+
+    /// Credits `status` to the children of `node`, the path's node at `depth`, whose move
+    /// `to_move` played from there on, within [`TreePolicy::amaf_window`] plies.
+    pub(super) fn credit_amaf(
+        &mut self,
+        node: usize,
+        to_move: Player,
+        status: Status,
+        depth: usize,
+    ) {
+        let parent = self.nodes[node];
+        if !parent.expanded {
+            return;
+        }
+        let result = result_for(status, to_move);
+        let marks = &self.marks[to_move.index()];
+        let horizon = depth.saturating_add(self.config.amaf_window);
+        let iteration = self.iteration;
+        for child in &mut self.nodes[parent.child_range()] {
+            if marks
+                .get(child.code as usize)
+                .is_some_and(|&key| marked_before(key, iteration, horizon))
+            {
+                child.amaf_visits += 1;
+                child.amaf_reward += result as f32;
+            }
+        }
+    }
+}
