@@ -13,12 +13,8 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::games::{GameKind, PositionError, Status};
-use crate::protocol::report;
 use crate::search::{Limits, SearchThreads, TranspositionTable};
 use crate::session::{AnyGame, SearchOrder};
-
-/// The last lines of a bench ([`report::bench_summary`]), at the path callers know.
-pub use crate::protocol::report::bench_summary as summary;
 
 /// The table size of a bench in MB, whatever the engine's `Hash` option says: the signature
 /// must not depend on a setting.
@@ -169,19 +165,6 @@ pub fn load(game: GameKind, number: usize, fen: &'static str) -> Result<AnyGame,
         return Err(BenchError::NotInPlay { game, number, fen });
     }
     Ok(position)
-}
-
-/// Runs the bench as [`measure`] does, writing its progress as the protocol's lines
-/// ([`report::bench_line`]): `write` receives a line per position and one per game as they
-/// come; the [`summary`] of the report is left to the caller.
-pub fn run(
-    options: &BenchOptions,
-    stop: &AtomicBool,
-    write: &mut dyn FnMut(&str),
-) -> Result<BenchReport, BenchError> {
-    measure(options, stop, &mut |progress| {
-        write(&report::bench_line(&progress))
-    })
 }
 
 /// Runs the bench: every position of every game, in order, each searched from an empty table

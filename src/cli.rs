@@ -85,7 +85,7 @@ fn bench(depth: Option<u32>, hash_mb: u64) -> ExitCode {
         hash_mb: hash_mb as usize,
     };
     let never = AtomicBool::new(false);
-    match bench::run(&options, &never, &mut |line| println!("{line}")) {
+    match report::run_bench(&options, &never, &mut |line| println!("{line}")) {
         Ok(bench) => {
             for line in report::bench_summary(&bench) {
                 println!("{line}");

@@ -14,9 +14,9 @@ use common::engine::Engine;
 
 use tablero::bench::{self, BenchError, BenchOptions};
 use tablero::games::{GameKind, SearchStyle, Status};
+use tablero::protocol::report;
 use tablero::search::{Limits, SearchThreads, TranspositionTable};
-use tablero::session::AnyGame;
-use tablero::session::SearchOrder;
+use tablero::session::{AnyGame, SearchOrder};
 
 /// Deep enough that the table and move ordering matter, shallow enough to be quick.
 const TEST_DEPTH: u32 = 4;
@@ -29,9 +29,9 @@ fn run_bench(depth: u32) -> (bench::BenchReport, Vec<String>) {
     };
     let never = AtomicBool::new(false);
     let mut lines = Vec::new();
-    let report = bench::run(&options, &never, &mut |line| lines.push(line.to_string()))
+    let report = report::run_bench(&options, &never, &mut |line| lines.push(line.to_string()))
         .expect("every bench position is searched");
-    lines.extend(bench::summary(&report));
+    lines.extend(report::bench_summary(&report));
     (report, lines)
 }
 
@@ -185,7 +185,7 @@ fn crossjack_bench(depth: Option<u32>) -> (Vec<Counted>, Vec<String>) {
         depth,
         ..BenchOptions::default()
     };
-    let outcome = bench::run(&options, &stop, &mut |line| {
+    let outcome = report::run_bench(&options, &stop, &mut |line| {
         lines.push(line.to_string());
         if is_game_line(line) {
             stop.store(true, Ordering::Relaxed);

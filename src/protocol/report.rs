@@ -4,9 +4,10 @@
 //! format here only; [`crate::perft`] and [`crate::bench`] compute typed results.
 
 use std::fmt::Display;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::bench::{BenchReport, PositionResult, Progress};
+use crate::bench::{self, BenchError, BenchOptions, BenchReport, PositionResult, Progress};
 use crate::games::GameKind;
 use crate::perft;
 use crate::search::{Bound, Info, Score};
@@ -132,6 +133,17 @@ pub fn bench_summary(report: &BenchReport) -> Vec<String> {
         format!("Nodes searched  : {}", report.nodes()),
         format!("Nodes/second    : {}", report.nps()),
     ]
+}
+
+/// Runs the bench ([`bench::measure`]), writing its progress as the protocol's lines: `write`
+/// receives a line per position and one per game as they come; the [`bench_summary`] of the
+/// report is left to the caller.
+pub fn run_bench(
+    options: &BenchOptions,
+    stop: &AtomicBool,
+    write: &mut dyn FnMut(&str),
+) -> Result<BenchReport, BenchError> {
+    bench::measure(options, stop, &mut |progress| write(&bench_line(&progress)))
 }
 
 #[cfg(test)]

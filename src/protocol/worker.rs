@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::bench::{self, BenchError, BenchOptions};
+use crate::bench::{BenchError, BenchOptions};
 use crate::search::{Limits, SearchThreads, TranspositionTable};
 use crate::session::{AnyGame, SearchOrder};
 
@@ -83,14 +83,16 @@ impl Job {
                 Some(divide) => report::perft_lines(&divide, *depth),
                 None => vec![PERFT_STOPPED.to_string()],
             },
-            Job::Bench(options) => match bench::run(options, stop, &mut |line| out.line(line)) {
-                Ok(bench) => report::bench_summary(&bench),
-                Err(error @ BenchError::Stopped) => vec![report::info_string(&error)],
-                Err(error) => {
-                    out.error(&error.to_string());
-                    Vec::new()
+            Job::Bench(options) => {
+                match report::run_bench(options, stop, &mut |line| out.line(line)) {
+                    Ok(bench) => report::bench_summary(&bench),
+                    Err(error @ BenchError::Stopped) => vec![report::info_string(&error)],
+                    Err(error) => {
+                        out.error(&error.to_string());
+                        Vec::new()
+                    }
                 }
-            },
+            }
         }
     }
 
