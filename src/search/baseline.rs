@@ -12,10 +12,16 @@ pub(crate) fn random_move<G: SearchHints>(
     allowed: &[G::Move],
     rng: &mut Rng,
 ) -> Option<G::Move> {
+    let moves = root_moves(state, allowed);
+    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+}
+
+/// The legal moves of `state`, only those among `allowed` when it names any.
+fn root_moves<G: SearchHints>(state: &GameState<G>, allowed: &[G::Move]) -> Vec<G::Move> {
     let mut moves = Vec::with_capacity(MAX_MOVES);
     state.generate_moves(&mut moves);
     restrict_root(&mut moves, allowed);
-    (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+    moves
 }
 
 /// A move that wins on the spot if there is one, else the move after which the position
@@ -27,9 +33,7 @@ pub(crate) fn greedy_move<G: SearchHints>(
     allowed: &[G::Move],
     rng: &mut Rng,
 ) -> Option<G::Move> {
-    let mut moves = Vec::with_capacity(MAX_MOVES);
-    state.generate_moves(&mut moves);
-    restrict_root(&mut moves, allowed);
+    let moves = root_moves(state, allowed);
     let mover = state.position().side_to_move();
     let mut best = Vec::with_capacity(moves.len());
     let mut best_value = i64::MIN;

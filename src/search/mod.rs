@@ -94,16 +94,15 @@ pub fn best_move<G: SearchHints>(
                 playouts::solve_then_play_out(state, request, tuning, context, seed, report)
             }
         },
-        Strategy::Mcts => playouts::monte_carlo(
-            state,
-            request,
-            playouts::PLAIN_UCT,
-            false,
-            context,
-            seed,
-            &[],
-            report,
-        ),
+        Strategy::Mcts => {
+            let plain = playouts::Playouts {
+                policy: playouts::PLAIN_UCT,
+                long: false,
+                seed,
+                banned: &[],
+            };
+            playouts::monte_carlo(state, request, &plain, context, report)
+        }
         Strategy::Greedy => baseline::greedy_move(state, allowed, &mut rng::Rng::new(seed)),
         Strategy::Random => baseline::random_move(state, allowed, &mut rng::Rng::new(seed)),
     }

@@ -88,14 +88,17 @@ pub fn solve_then_play_out<G: SearchHints>(
         settings: &settings,
         searchmoves: request.searchmoves,
     };
-    let banned = &endgame.lost;
     context.threads.set_threads(settings.threads);
-    let long = is_long_search(request, state.position(), &tuning.long_search);
-    let tree = tuning.tree;
+    let playouts = Playouts {
+        policy: tuning.tree,
+        long: is_long_search(request, state.position(), &tuning.long_search),
+        seed,
+        banned: &endgame.lost,
+    };
     if context.threads.helpers.count() > 0 {
-        return parallel_monte_carlo(state, &rest, tree, long, context, seed, banned, &mut shown);
+        return parallel_monte_carlo(state, &rest, &playouts, context, &mut shown);
     }
-    monte_carlo(state, &rest, tree, long, context, seed, banned, &mut shown)
+    monte_carlo(state, &rest, &playouts, context, &mut shown)
 }
 
 /// What the exact solver found in [`solve_endgame`].
@@ -247,28 +250,39 @@ fn playouts_for_depth(depth: u32) -> u64 {
     u64::from(depth.max(1)) * 1000
 }
 
-/// UCT with the tree policy `config` within `request`, never playing a `banned` root move
-/// (`long` chooses the exploration constant). Its limits:
+/// How a Monte-Carlo search plays: its tree policy, whether it is long (which chooses the
+/// exploration constant), its random seed, and the root moves it must never play.
+#[derive(Debug, Clone, Copy)]
+pub struct Playouts<'a, M> {
+    /// The tree policy.
+    pub policy: TreePolicy,
+    /// Whether the search is long ([`TreePolicy::long_exploration`]).
+    pub long: bool,
+    /// The seed of the playouts' random choices.
+    pub seed: u64,
+    /// Root moves never explored nor played (proven lost).
+    pub banned: &'a [M],
+}
+
+/// UCT as `playouts` says within `request`. Its limits:
 /// - `movetime` and the clocks give it its time as they give alpha-beta (see
 ///   [`super::time`]), all of which it uses;
 /// - `nodes` counts positions visited, in the tree and in the playouts;
 /// - `depth N` alone means N thousand playouts (a fixed amount of work, like a depth);
 /// - without a limit it runs until `stop`.
-#[allow(clippy::too_many_arguments)]
 pub fn monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
-    config: TreePolicy,
-    long: bool,
+    playouts: &Playouts<'_, G::Move>,
     context: &mut Context<'_, G>,
-    seed: u64,
-    banned: &[G::Move],
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
+    let long = playouts.long;
     let mut run = monte_carlo_run(request, state.position(), long, context.stop, report);
-    let mut tree = Mcts::<G>::kept_or_new(context.workspace.take_tree(), config, seed);
+    let kept = context.workspace.take_tree();
+    let mut tree = Mcts::<G>::kept_or_new(kept, playouts.policy, playouts.seed);
     tree.restrict_root(request.searchmoves);
-    tree.ban_at_root(banned);
+    tree.ban_at_root(playouts.banned);
     let best = tree.run(state, &mut run);
     context.workspace.keep_tree(tree);
     best

@@ -4,30 +4,32 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::tree::{Mcts, Run};
-use super::{monte_carlo_run, Context};
-use crate::games::{GameState, SearchHints, TreePolicy};
+use super::{monte_carlo_run, Context, Playouts};
+use crate::games::{GameState, SearchHints};
 use crate::search::control::Control;
 use crate::search::info::Info;
 use crate::search::limits::Request;
 use crate::search::Workspace;
 
-/// Root parallelization of [`super::monte_carlo`] with the tree policy `config`: every helper
+/// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper
 /// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
 /// and the move played is the root move with the most visits over all the trees (those of
 /// helpers that stop within `HELPER_PATIENCE`). Only this
 /// thread reports; if the summed visits choose another move than its own tree, one more
 /// report gives that move's line in this thread's tree.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn parallel_monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
-    config: TreePolicy,
-    long: bool,
+    playouts: &Playouts<'_, G::Move>,
     context: &mut Context<'_, G>,
-    seed: u64,
-    banned: &[G::Move],
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
+    let Playouts {
+        policy: config,
+        long,
+        seed,
+        banned,
+    } = *playouts;
     let allowed = request.searchmoves.to_vec();
     let workspace = &mut *context.workspace;
     let mut tree = Mcts::<G>::kept_or_new(workspace.take_tree(), config, seed);
