@@ -2,7 +2,7 @@
 //! vectors. (The invariants every game keeps are in invariants.rs, the comparison with an
 //! independent implementation in crossings_reference.rs.)
 
-mod common;
+use crate::common;
 
 use tablero::games::crossings::Crossings;
 use tablero::games::{fen, BoardSize};

@@ -7,7 +7,7 @@
 //! nearly empty boards), on mangled position strings, and by perft: legal move sets,
 //! status and the position after every legal move must agree exactly.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use reference::{Action, Colour, RefPosition, RefStatus};

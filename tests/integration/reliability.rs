@@ -2,7 +2,7 @@
 //! that nobody reads never stalls the engine, and every `go` ends in exactly one `bestmove`
 //! whatever its parameters, pondering included.
 
-mod common;
+use crate::common;
 
 use common::engine::{spawn_engine_logging, Engine, PATIENCE};
 

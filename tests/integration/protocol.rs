@@ -2,7 +2,7 @@
 //! manager would. Every read has a timeout, so a wedged engine fails a test instead of
 //! hanging it.
 
-mod common;
+use crate::common;
 
 use common::engine::{exit_within, spawn_engine, Engine, PATIENCE};
 

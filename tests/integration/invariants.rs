@@ -5,7 +5,7 @@
 //! the move (in either case), and unmake restores every position. This file is the one home
 //! of these checks; the per-game files test the rules.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::hash::Hash;

@@ -3,7 +3,7 @@
 //! shared vector must be in the repository's file with the same counts. A clone without
 //! `../shared/` skips the comparison with a notice; no other test reads `../shared/`.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

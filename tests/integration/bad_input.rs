@@ -2,7 +2,7 @@
 //! either a typed error or a value that is valid (a position that reads back, a legal move),
 //! for every game.
 
-mod common;
+use crate::common;
 
 use common::{random_game, Rng};
 use tablero::games::crossings::Crossings;

@@ -3,7 +3,7 @@
 //! counts, each count is what `go depth` counts from an empty table, and neither the command
 //! line nor the protocol command disturbs anything else.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, Ordering};

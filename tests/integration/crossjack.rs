@@ -1,7 +1,7 @@
 //! Cross-Jack (mode 1) as protocol.md's "Games" part states it: one test per rule, plus the
 //! perft vectors.
 
-mod common;
+use crate::common;
 
 use common::{move_error, play, Rng};
 use tablero::games::crossjack::CrossJack;

@@ -1,7 +1,7 @@
 //! JC Shock as protocol.md's "Games" part states it: one test per rule, through the public
 //! API, plus the perft vectors.
 
-mod common;
+use crate::common;
 
 use common::{play, Rng};
 use tablero::games::jcshock::JcShock;

@@ -1,8 +1,6 @@
 //! The search in Crossings positions where it used to go wrong (issue 8), with fixed depths
 //! and node limits so that the results do not depend on the machine's speed.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 
 use tablero::games::crossings::Crossings;

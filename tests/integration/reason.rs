@@ -1,7 +1,7 @@
 //! `query reason`: why a finished game ended, in each game's own words, and `none` while it
 //! goes on. One test per way a game can end.
 
-mod common;
+use crate::common;
 
 use common::engine::Engine;
 
