@@ -8,15 +8,15 @@
 //! The games are listed once, below: adding one is its module plus one line there (see
 //! [`registry`]).
 
-pub mod bitboard;
-pub mod coord;
-pub mod error;
+mod bitboard;
+mod coord;
+mod error;
 pub mod fen;
-pub mod hints;
+mod hints;
 pub mod registry;
-pub mod rules;
-pub mod size;
-pub mod state;
+mod rules;
+mod size;
+mod state;
 pub mod zobrist;
 
 pub use coord::Coord;

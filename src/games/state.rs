@@ -106,7 +106,7 @@ impl<G: Game> GameState<G> {
     }
 
     /// Why the game is over, history included: the position's [`Game::end_reason`], or
-    /// [`THREEFOLD_REPETITION`]; `None` while in play.
+    /// `THREEFOLD_REPETITION`; `None` while in play.
     pub fn end_reason(&self) -> Option<&'static str> {
         match self.position().end_reason() {
             None if self.is_threefold() => Some(THREEFOLD_REPETITION),

@@ -1,26 +1,26 @@
 //! The UCI/UGI text protocol: nom grammar → typed commands → engine state machine.
 //!
 //! - [`input`]: bounded line reading (long lines and invalid UTF-8 are errors);
-//! - [`grammar`]: one line → one [`command::Command`];
-//! - [`engine`]: the state machine; [`worker`]: the search thread, one for the engine's life;
+//! - `grammar`: one line → one `command::Command`;
+//! - `engine`: the state machine; `worker`: the search thread, one for the engine's life;
 //! - [`options`]: the `option` lines and `setoption` values;
-//! - [`answers`]: the texts of the longer answers; [`error`]: the error lines;
+//! - `answers`: the texts of the longer answers; `error`: the error lines;
 //! - [`report`]: the lines reporting on a job (`info`, `bestmove`, perft, bench), which the
 //!   command line prints too;
-//! - [`output`]: the flushed line writer shared with the search thread.
+//! - `output`: the flushed line writer shared with the search thread.
 
-pub mod answers;
-pub mod command;
-pub mod engine;
-pub mod error;
-pub mod grammar;
+mod answers;
+mod command;
+mod engine;
+mod error;
+mod grammar;
 pub mod input;
 pub mod options;
-pub mod output;
+mod output;
 pub mod report;
 #[cfg(test)]
 mod test_output;
-pub mod worker;
+mod worker;
 
 use std::io;
 use std::sync::mpsc::{self, Receiver, SyncSender};

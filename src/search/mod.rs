@@ -2,24 +2,24 @@
 //! (the rules and what a game tells a searcher) and [`GameState`].
 //!
 //! [`best_move`] chooses the searcher by the `Strategy` option and the game's
-//! [`SearchStyle`]: [`alphabeta`] (iterative deepening over negamax, backed by the
-//! [`TranspositionTable`]), [`playouts`] (Monte-Carlo tree search after an exact endgame
-//! solver), or a baseline that answers at once. [`time`] decides how long a search may take
+//! `SearchStyle`: `alphabeta` (iterative deepening over negamax, backed by the
+//! [`TranspositionTable`]), `playouts` (Monte-Carlo tree search after an exact endgame
+//! solver), or a baseline that answers at once. `time` decides how long a search may take
 //! and [`value`] how results are scored.
 
-pub mod alphabeta;
+mod alphabeta;
 mod baseline;
 mod control;
-pub mod info;
-pub mod limits;
-pub mod playouts;
+mod info;
+mod limits;
+mod playouts;
 mod rng;
 mod root;
-pub mod strategy;
+mod strategy;
 #[cfg(test)]
 mod test_support;
 mod threads;
-pub mod time;
+mod time;
 pub mod tt;
 pub mod value;
 mod workspace;
@@ -69,8 +69,8 @@ pub fn in_fresh_context<G: SearchHints, R>(
 
 /// The move the `Strategy` setting chooses in the current position of `state`; `None` only
 /// when the game is over. `state` is returned as it came. `search` follows the game's
-/// [`SearchStyle`] ([`alphabeta::search`] or [`playouts::solve_then_play_out`]); `mcts` is
-/// plain UCT ([`playouts::monte_carlo`]); the baselines answer at once.
+/// `SearchStyle` (`alphabeta::search` or `playouts::solve_then_play_out`); `mcts` is
+/// plain UCT (`playouts::monte_carlo`); the baselines answer at once.
 ///
 /// Whatever the strategy, only the root moves `request.searchmoves` names are considered
 /// when it names any legal one, and `go mate` makes the search alpha-beta (see

@@ -16,7 +16,7 @@ use nom::sequence::preceded;
 use nom::Err;
 
 use error::Res;
-pub use error::{Found, GoError, Problem, SyntaxError};
+pub use error::{Problem, SyntaxError};
 use go::go_command;
 use tokens::{end_of_line, expect, keyword, positive, token, words};
 
@@ -155,6 +155,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
 
 #[cfg(test)]
 mod tests {
+    use super::error::{Found, GoError};
     use super::go::{GoKey, GO_KEYWORDS};
     use super::*;
     use crate::protocol::command::GoParams;

@@ -33,7 +33,7 @@ use crate::games::{GameState, SearchHints};
 /// After it, every limit that is set applies and the first one reached ends the search:
 /// - `depth` completes exactly that many plies (0 counts as 1);
 /// - `nodes` stops before visiting more nodes than that;
-/// - `movetime` and the side to move's clock give a time budget (see [`super::time`]); a search
+/// - `movetime` and the side to move's clock give a time budget (see `super::time`); a search
 ///   with a time budget also ends after depth 1 when there is only one legal move;
 /// - `stop` ends the search at once;
 /// - `mate` ends it once a win in that many moves of the side to move is proven;
