@@ -289,9 +289,9 @@ impl TranspositionTable {
     /// Starts loading the cluster of `hash` into the cache, so that a probe of it soon after
     /// does not wait for memory. It needs `unsafe` (the crate's only use): a plain load of the
     /// cluster instead, which is safe, left the endgame solver a tenth slower than the
-    /// prefetch (3.36–3.61 s against 3.04–3.15 s, alternated runs of the solver's 13-ply
-    /// positions), since the processor waits for a load's data before it retires what
-    /// follows, and not for a prefetch's.
+    /// prefetch, since the processor waits for a load's data before it retires what follows,
+    /// and not for a prefetch's. Measured: scripts/README.md, strength log,
+    /// "Transposition table: prefetch".
     #[inline]
     #[allow(unsafe_code)]
     pub fn prefetch(&self, hash: u64) {

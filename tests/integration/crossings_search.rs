@@ -1,5 +1,5 @@
-//! The search in Crossings positions where it used to go wrong (issue 8), with fixed depths
-//! and node limits so that the results do not depend on the machine's speed.
+//! The search in Crossings positions where it used to go wrong, with fixed depths and node
+//! limits so that the results do not depend on the machine's speed.
 
 use std::sync::atomic::AtomicBool;
 
@@ -7,7 +7,8 @@ use tablero::games::crossings::Crossings;
 use tablero::games::{Game, GameState};
 use tablero::search::{in_fresh_context, search, Info, Limits, Request, Score, TranspositionTable};
 
-/// The issue's position: Black to move, and `h8h7` walks into a two-move crossing threat.
+/// The position it went wrong in: Black to move, and `h8h7` walks into a two-move crossing
+/// threat.
 const THREATENED: &str = "e1e3 g7h6 g2f3 a7a6 c1f4 d8f6 f1f3";
 
 /// The start position after the moves `line`.

@@ -123,7 +123,8 @@ fn crossjack_three_by_three_is_solved_before_its_ninth_ply() {
     let last = infos.last().expect("reports");
     assert!(best.is_some());
     assert!(last.depth <= 9, "{:?}", depths(&infos));
-    // A draw (RULES.md), shown as one although the search values it below nothing.
+    // A draw (the rules: protocol.md, "Games"), shown as one although the search values it
+    // below nothing.
     assert_eq!(last.score, Score::Centipawns(0));
     assert_eq!(depths(&infos), (1..=last.depth).collect::<Vec<_>>());
     assert_eq!(last.pv.first(), best.as_ref());
@@ -251,7 +252,8 @@ fn crossjack_keeps_the_draw_in_hand_when_the_race_is_tight() {
     );
 }
 
-/// The Cross-Jack position of issue 8 (`position startpos moves f8 a1 d8 b1 f7`), O to move.
+/// A Cross-Jack position the search once misplayed (`position startpos moves f8 a1 d8 b1
+/// f7`), O to move.
 const CROSSJACK_ISSUE_8: &str = "3x1x2/5x2/8/8/8/8/8/oo6 o";
 
 /// The best move of a fixed-depth search of `fen` and the last score it reported.

@@ -34,8 +34,8 @@ fn shared_text(path: &str) -> Option<String> {
     Some(std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}")))
 }
 
-/// The rows of the start-position table of RULES.md (`| game size | 8 | 64 | … |`): the game
-/// (first word of the first cell) and its counts.
+/// The rows of the start-position table of the shared rules file (`SHARED_RULES`):
+/// `| game size | 8 | 64 | … |`, the game (first word of the first cell) and its counts.
 fn rules_table_rows(rules: &str) -> Vec<(String, Vec<u64>)> {
     let table = rules
         .split("## Test vectors")

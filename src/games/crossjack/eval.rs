@@ -4,24 +4,9 @@
 //! outward from its marks, and a player without access draws the game; on boards no wider
 //! than tall that filling alone holds the draw (protocol.md's analysis note). So an attack
 //! counts only if it outruns the filling, and then only if it arrives first. Two terms, each
-//! kept because a match showed it helps (`scripts/match.py`, 8×8, `--random-plies 6` for the
-//! fixed-depth matches, 400 games, every opening with both colours; Elo with 95% intervals):
-//!
-//! - **Race won** ([`RACE_WON`]): against the same evaluation without it (race lead only),
-//!   +162 ± 10 Elo at depth 4 (178-218-4), +103 ± 14 at depth 6 (125-265-10), +40 ± 10 at
-//!   depth 8 (57-332-11).
-//! - **Race lead** ([`TICK`]): head to head at fixed depth the two versions draw every pair
-//!   (the race-won term decides those games), but against the previous evaluation at depth 4
-//!   it makes +77 ± 13 Elo of +59 ± 12 without it, and against plain UCT (`Strategy mcts`,
-//!   1 M nodes a move, depth 8, 300 games) it scores 87-213-0 instead of 71-229-0 — every
-//!   win as the second player (16 of them) comes with it: without it O never advances.
-//!
-//! Terms that were tried and dropped because no match told them apart: the defender's
-//! slack as a graded pressure (identical games over 800 at depths 4 and 6), a tempo bonus
-//! and scaling by the goal squares left open (identical games), the defender's move count
-//! under a forced filling (63.5% against 65.5% versus UCT). An exact solution of the filling
-//! race for one attacking mark (a table per width) made the engine lose 138 Elo at depth 4:
-//! it saw fewer threats, and a threat missed costs a game where a false alarm costs nothing.
+//! kept because a match showed it helps: scripts/README.md, strength log,
+//! "Cross-Jack: evaluation"; the terms tried and dropped are in
+//! "Cross-Jack: evaluation terms dropped".
 
 use super::access::{attack, Attack, Filler};
 use super::CrossJack;
@@ -30,9 +15,12 @@ use crate::games::{Game, Player, Status};
 /// Score of a position won (or lost) outright; mate scores of the search lie above.
 const DECIDED: i32 = 5000;
 /// Score of a race won, less the ticks still needed: an attack that outruns the filling and
-/// arrives no later than the other one (the side to move arrives first on equal ticks).
+/// arrives no later than the other one (the side to move arrives first on equal ticks). Its
+/// gain shrinks as the search goes deeper, but stays. Measured in matches: scripts/README.md,
+/// strength log, "Cross-Jack: RACE_WON".
 const RACE_WON: i32 = 2000;
-/// Worth of one tick of lead in the race when nothing is decided yet.
+/// Worth of one tick of lead in the race when nothing is decided yet: without it the second
+/// player never advances, and all its wins against plain UCT came with this term. Measured in matches: scripts/README.md, strength log, "Cross-Jack: TICK".
 const TICK: i32 = 60;
 
 /// Evaluation from the side to move's point of view, |score| ≤ 5000.
@@ -129,7 +117,8 @@ mod tests {
         position.play(mv);
     }
 
-    /// Issue 8's position: X (d8, f8, f7) is six ticks from rank 1, O (a1, b1) must block.
+    /// A position the search once misplayed: X (d8, f8, f7) is six ticks from rank 1, O (a1,
+    /// b1) must block.
     const ISSUE_8: &str = "3x1x2/5x2/8/8/8/8/8/oo6 o";
 
     #[test]

@@ -234,7 +234,8 @@ impl Game for CrossJack {
         self.status
     }
 
-    /// A win is a mark on the opponent's zone row; a draw, a blockade (RULES.md).
+    /// A win is a mark on the opponent's zone row; a draw, a blockade (the rules:
+    /// protocol.md, "Games").
     fn end_reason(&self) -> Option<&'static str> {
         match self.status {
             Status::InPlay => None,
@@ -281,20 +282,17 @@ impl SearchHints for CrossJack {
     /// objective search did so as soon as the evaluation showed it behind, even against an
     /// opponent who would never have arrived. Valuing the draw at -1000 (worse than being 16
     /// ticks behind, better than a race lost, which the evaluation scores at -1871 or below)
-    /// makes it fill only the squares the race forces and advance with its other moves. Measured with
-    /// `scripts/match.py --game crossjack --movetime 100 --games 100 --random-plies 4
-    /// --seed 5` (W-D-L): against `random` 100-0-0 (objective: 78-22-0; contempt 100
-    /// 97-3-0, 300 99-1-0), against `greedy` 0-100-0 (the same), against `mcts` 30-70-0
-    /// (30-70-0), against the objective search 0-100-0, and at 40 ms against the objective
-    /// search at 400 ms (seed 7) 0-100-0: no game lost to the risk it takes.
+    /// makes it fill only the squares the race forces and advance with its other moves: it
+    /// beats `random` in every game where the objective search drew a fifth of them, and lost
+    /// no game to the risk it takes. Measured in matches: scripts/README.md, strength log,
+    /// "Cross-Jack: CONTEMPT".
     const CONTEMPT: i32 = 1000;
 
     /// The longer of the two races to the goal rows (setup ticks included): the game ends
     /// when one player arrives or is walled off, and each race runs as long as its rival
-    /// does not end it. Checked against 120 games of `tablero` at 1 s + 10 ms (100 against
-    /// itself, 20 against `mcts`), at every position after the first four plies: the moves
-    /// actually left were this estimate at the median, 1.7 times it at the 90th percentile
-    /// and 3 times at most; the shorter race instead was a 1.75 median and 11 times at most.
+    /// does not end it. In real games the moves actually left were this estimate at the
+    /// median, where the shorter race fell far short. Measured in games: scripts/README.md,
+    /// strength log, "Time management".
     fn expected_own_moves_left(&self) -> Option<u32> {
         let [mine, theirs] = eval::race_ticks(self);
         mine.max(theirs)

@@ -14,7 +14,7 @@ pub(super) const BENCH: BenchSet = BenchSet {
         "8/2x2o2/o1o2x2/8/ox2x3/2o3xo/xox1oxox/2o5 x",
         "3ox3/o1x2o2/o1o2x2/x1o1xoo1/xx2xox1/xo1o1xox/1ox1o3/1x4o1 x",
         "5x2/oxxoxooo/2oooxx1/x1o1xoo1/xx2xoxx/xo2oxo1/1oxox3/2oxoox1 x",
-        // 9×9 midgame from the shared perft vectors.
+        // 9×9 midgame (a perft vector).
         "1xo1ox1o1/1x1xxox2/3xxox2/2oo1ox1o/4xxo2/2oxoxooo/o2oxooxx/1o3ox2/x2x5 x",
         // Self-play endgame: 11 placements left.
         "oxo5/xxoxoxx1/xoxoxxo1/ooooxoo1/ox1xooxx/xoxoxxo1/oxoxxoo1/xoxoox2 x",

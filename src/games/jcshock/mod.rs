@@ -170,9 +170,10 @@ fn nth_square(bits: u128, n: u32) -> u8 {
 /// drawn from the low 32 bits of `random`; `None` when every draw hits a piece or lies off
 /// the board. Until the board is nearly full the first or second draw finds one, which spares
 /// random playouts the counting that picking the n-th empty square needs (without a
-/// population count instruction, that pick was 31% of the JC Shock search's profile). Each
-/// draw is uniform, so a square found this way is any empty square with equal chances; the
-/// caller picks with the high 32 bits, independent of the draws, when none is found.
+/// population count instruction, that pick was nearly a third of the JC Shock search's
+/// profile: scripts/README.md, strength log, "JC Shock playouts: speed"). Each draw is
+/// uniform, so a square found this way is any empty square with equal chances; the caller
+/// picks with the high 32 bits, independent of the draws, when none is found.
 #[inline]
 fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) -> Option<u8> {
     let bits = geometry.index_bits;
@@ -287,14 +288,16 @@ impl Game for JcShock {
         }
     }
 
-    /// The game ends when every piece is placed and the runs are scored (RULES.md).
+    /// The game ends when every piece is placed and the runs are scored (the rules:
+    /// protocol.md, "Games").
     fn end_reason(&self) -> Option<&'static str> {
         self.all_placed().then_some("score")
     }
 
     /// Computed from the bitboards when asked rather than kept up to date by
     /// [`Game::play`]: a placement moves up to a row and a column of pieces, and updating
-    /// Zobrist keys for each cost random playouts a fifth of their time (measured).
+    /// Zobrist keys for each cost random playouts a fifth of their time (scripts/README.md,
+    /// strength log, "JC Shock playouts: speed").
     fn hash(&self) -> u64 {
         hash_pieces(&self.pieces, self.geometry().size_key)
     }
@@ -328,7 +331,8 @@ impl SearchHints for JcShock {
     const BENCH: super::BenchSet = bench::BENCH;
 
     /// Playouts: no static evaluation foresees the runs a pull makes, and a plain UCT player
-    /// beat alpha-beta on run counts in every game (the strength log in `scripts/README.md`).
+    /// beat alpha-beta on run counts in every game. The tuning's measurements:
+    /// scripts/README.md, strength log, "JC Shock: playout search".
     const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
 
     fn move_codes(&self) -> usize {
@@ -370,13 +374,10 @@ impl SearchHints for JcShock {
     /// playouts, which never call it. It orders the moves of the exact endgame solver that runs
     /// first within 13 or 14 plies of the end (a proof does not depend on it, only how soon it
     /// comes); it is the evaluation of `go mate`, which is alpha-beta; and the `greedy` baseline,
-    /// which plays the move after which it evaluates best. Its measurement is therefore greedy's
-    /// (`scripts/match.py --game jcshock --depth 1 --games 100`, default 8×8; W-D-L, logistic Elo
-    /// with its 95% interval): greedy against `random` 96-0-4, +552 ± 309 Elo (95% [+430, +1047]);
-    /// a build whose `runs::weighted` answers 0, which leaves greedy only the last move's result,
-    /// 44-2-54 against `random`, −35 ± 68. In the default search that build against this one makes
-    /// no measurable difference: 45-4-51, −21 ± 67 Elo (`--nodes 100000 --games 100 --random-plies
-    /// 4`).
+    /// which plays the move after which it evaluates best. Its measurement is therefore
+    /// greedy's: with it greedy beats `random` in almost every game, with every run weight 0 it
+    /// does no better than `random`. Measured in matches: scripts/README.md, strength log,
+    /// "JC Shock: evaluation".
     fn evaluate(&self) -> i32 {
         let geometry = self.geometry();
         let weighted = |player: Player| {

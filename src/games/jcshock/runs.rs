@@ -83,12 +83,13 @@ pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, width: usi
         .unwrap_or(Ordering::Equal)
 }
 
-/// The final result from White's point of view (RULES.md's comparison of the two scores),
-/// computed in `W` without counting every run: per colour and axis, the squares that start a run of at
-/// least each length are found longest-first, and the runs of one length are counted only
-/// when both colours have some (the longest runs usually differ in length already). The
-/// score of a finished game costs a few dozen word operations this way instead of a count of
-/// every run of both colours; endgame search scores a position at each of its leaves.
+/// The final result from White's point of view (the rules' comparison of the two scores:
+/// protocol.md, "Games"), computed in `W` without counting every run: per colour and axis,
+/// the squares that start a run of at least each length are found longest-first, and the
+/// runs of one length are counted only when both colours have some (the longest runs usually
+/// differ in length already). The score of a finished game costs a few dozen word operations
+/// this way instead of a count of every run of both colours; endgame search scores a position
+/// at each of its leaves.
 pub fn compare_final<W: Word>(white: W, black: W, geometry: &Geometry) -> Ordering {
     let white = LongRuns::of(white, geometry);
     let black = LongRuns::of(black, geometry);
@@ -180,13 +181,11 @@ impl<W: Word> LongRuns<W> {
 /// of one player's pieces (at most 60, each in at most two runs, at most 74 per piece and
 /// run) under 10000.
 ///
-/// Only [`Game::evaluate`](crate::games::Game::evaluate) reads them, which the Monte-Carlo
-/// search never calls: they matter to the `greedy` baseline (96-0-4 against `random` with
-/// them, 44-2-54 with every weight 0; 100 games, see `JcShock::evaluate`), to `go mate`, and
-/// to how soon the endgame solver before the playouts proves a result (its move order); in
-/// the default search every weight 0 made no measurable difference (45-4-51 at 100k nodes,
-/// measured with the alpha-beta pass that preceded the solver). Greedy's
-/// result supports the values as a whole; no single weight was measured on its own.
+/// Only [`SearchHints::evaluate`](crate::games::SearchHints::evaluate) reads them, which the
+/// Monte-Carlo search never calls: they matter to the `greedy` baseline, to `go mate`, and to
+/// how soon the endgame solver before the playouts proves a result (its move order). Greedy's
+/// result supports the values as a whole; no single weight was measured on its own. Measured
+/// in matches: scripts/README.md, strength log, "JC Shock: evaluation".
 const WEIGHTS: [i32; MAX_WIDTH + 1] = [0, 0, 2, 10, 40, 90, 160, 250, 360, 490, 640, 810];
 
 /// A heuristic value of the runs of `pieces` (one colour) for the player whose score they

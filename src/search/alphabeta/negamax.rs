@@ -24,7 +24,7 @@ const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 /// Mixed into the table keys of searches for the second player in a game with contempt.
 const SECOND_PLAYER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// The table key of `position` in a search for `root_side`. With [`Game::CONTEMPT`], a
+/// The table key of `position` in a search for `root_side`. With [`SearchHints::CONTEMPT`], a
 /// stored value holds its draws valued for the side the search was for, which is wrong for
 /// a search for the other side (one session analysing both sides, a GUI's takebacks), so
 /// the two sides' searches keep apart keys; without contempt they share them.
@@ -67,7 +67,7 @@ pub(crate) struct Searcher<'a, G: SearchHints> {
     /// Once the search has run this long, each root move is announced as it is started
     /// (`currmove`); `None` never.
     pub(crate) currmove_after: Option<Duration>,
-    /// The player to move at the root, whom [`Game::CONTEMPT`] makes dislike draws.
+    /// The player to move at the root, whom [`SearchHints::CONTEMPT`] makes dislike draws.
     root_side: Player,
 }
 
@@ -96,7 +96,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
     }
 
-    /// What a draw is worth to `side`: [`Game::CONTEMPT`] below nothing for the player to
+    /// What a draw is worth to `side`: [`SearchHints::CONTEMPT`] below nothing for the player to
     /// move at the root, as much above it for the other.
     #[inline]
     fn draw_value(&self, side: Player) -> i32 {
@@ -337,8 +337,8 @@ impl<G: SearchHints> Searcher<'_, G> {
 impl<G: SearchHints> Searcher<'_, G> {
     /// The value of the current position of `state` at the horizon, `ply` plies from the
     /// root, within (`alpha`, `beta`): a quiescence search. A forcing position
-    /// ([`Game::is_forcing`]) tries all its moves; any other stands on its evaluation unless
-    /// one of its tactical moves ([`Game::generate_tactical_moves`]) does better. Games
+    /// ([`SearchHints::is_forcing`]) tries all its moves; any other stands on its evaluation unless
+    /// one of its tactical moves ([`SearchHints::generate_tactical_moves`]) does better. Games
     /// without either get their evaluation. The node itself is already counted.
     fn quiesce(&mut self, state: &mut GameState<G>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let position = state.position();
@@ -413,7 +413,7 @@ fn horizon_value<G: SearchHints>(state: &GameState<G>, ply: usize, draw: i32) ->
 
 /// True when `mv`, tried `tried`-th in `position`, is a late quiet move: after the table's
 /// move, the killers and the first others, such moves rarely refute, so they are searched a
-/// ply shallower first (see [`Game::LATE_MOVE_REDUCTIONS`]).
+/// ply shallower first (see [`SearchHints::LATE_MOVE_REDUCTIONS`]).
 fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
     tried >= 3 && position.move_priority(mv) == 0
 }

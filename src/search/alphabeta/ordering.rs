@@ -1,9 +1,9 @@
 //! Move ordering: the order in which a node tries its moves. Alpha-beta cuts most when the
 //! best move comes first, so the likeliest candidates lead: the transposition table's move,
 //! then this ply's killer moves (quiet refutations found in sibling nodes), then the rest by
-//! the game's [`move_priority`](crate::games::Game::move_priority), then by their history
-//! (how often a move of that [`move_code`](crate::games::Game::move_code) refuted something
-//! anywhere in the tree), ties in generation order.
+//! the game's [`move_priority`](crate::games::SearchHints::move_priority), then by their
+//! history (how often a move of that [`move_code`](crate::games::SearchHints::move_code)
+//! refuted something anywhere in the tree), ties in generation order.
 
 use crate::search::value::MAX_PLY;
 

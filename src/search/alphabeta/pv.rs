@@ -3,7 +3,8 @@
 
 use crate::search::value::MAX_PLY;
 
-/// Best lines per ply, allocated once and reused by every search (see `SearchBuffers`).
+/// Best lines per ply, allocated once and reused by every search (part of alpha-beta's
+/// `Buffers`, which the game's [`crate::search::Workspace`] keeps).
 #[derive(Debug)]
 pub(crate) struct PvTable<M> {
     lines: Vec<Vec<M>>,

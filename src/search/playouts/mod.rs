@@ -30,14 +30,14 @@ fn solvable_plies(reach: &SolverReach, target: Option<Duration>) -> u32 {
     }
 }
 
-/// The `search` of [`crate::games::SearchStyle::Playouts`] games, as `tuning` says. Within the solver's reach of the end of a
-/// game of fixed length, the exact solver first gets its [`SolverReach::share`] of the effort; a
-/// win it proves is played at once. Otherwise Monte-Carlo with RAVE chooses the move with the
-/// rest, among the moves not proven lost: after a proven draw among the drawing moves, after
-/// a proven loss among all (against best play every move loses, and the move that wins the
-/// most playouts leaves a fallible opponent the most ways to go wrong), and after a solve cut
-/// short among those not proven lost. Its reports then carry the proven value;
-/// their `nodes` and `time` count the solver's work too.
+/// The `search` of [`crate::games::SearchStyle::Playouts`] games, as `tuning` says. Within
+/// the solver's reach of the end of a game of fixed length, the exact solver first gets its
+/// [`SolverReach::share`] of the effort; a win it proves is played at once. Otherwise
+/// Monte-Carlo with RAVE chooses the move with the rest, among the moves not proven lost:
+/// after a proven draw among the drawing moves, after a proven loss among all (against best
+/// play every move loses, and the move that wins the most playouts leaves a fallible opponent
+/// the most ways to go wrong), and after a solve cut short among those not proven lost. Its
+/// reports then carry the proven value; their `nodes` and `time` count the solver's work too.
 pub fn solve_then_play_out<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,

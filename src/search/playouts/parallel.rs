@@ -11,12 +11,12 @@ use crate::search::info::Info;
 use crate::search::limits::Request;
 use crate::search::Workspace;
 
-/// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper
-/// thread grows a tree of its own (another seed) until this thread's tree reaches a limit,
-/// and the move played is the root move with the most visits over all the trees (those of
-/// helpers that stop within `HELPER_PATIENCE`). Only this
-/// thread reports; if the summed visits choose another move than its own tree, one more
-/// report gives that move's line in this thread's tree.
+/// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper thread
+/// grows a tree of its own (another seed) until this thread's tree reaches a limit, and the
+/// move played is the root move with the most visits over all the trees (those of helpers
+/// that stop within `HELPER_PATIENCE`). Only this thread reports; if the summed visits choose
+/// another move than its own tree, one more report gives that move's line in this thread's
+/// tree.
 pub(super) fn parallel_monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,

@@ -1,4 +1,4 @@
-//! An exact win/draw/loss solver for games of fixed length ([`Game::plies_left`]).
+//! An exact win/draw/loss solver for games of fixed length ([`SearchHints::plies_left`]).
 //!
 //! Every line of such a game ends after the same number of plies, so there is nothing to
 //! evaluate on the way: the solver searches every line to the end with alpha-beta on the
@@ -10,24 +10,12 @@
 //! position stays true. At the root it first asks of every move whether it wins, with a null
 //! window at the draw, and only when none does which of them draw.
 //!
-//! Measured while it was built, on ten JC Shock positions (from `jcshock-end18.txt`, played
-//! on by random moves; one thread of a 2-core machine): 12 plies before the end it proves a
-//! position in 0.08 s on average, 14 plies before in 0.6 s (0.1–3 s), where the alpha-beta
-//! pass with the evaluation at its horizon that it replaced took 0.3 s for 12 plies and 1.1 s
-//! for 13.
-//!
-//! Measured again with the history heuristic, the root's two null-window passes and the
-//! lookahead from 7 plies (20 positions 13 plies before the end, from games of the 100 ms and
-//! 1 s matches against `mcts` in issue 8's closing notes, each solved from an empty 16 MB
-//! table, `Hash`'s default): 40.4 M positions instead of 49.9 M, in 0.75–0.78 of the time
-//! (three runs alternated with the old build: 3.6–3.8 s against 4.7–5.1 s); 14 plies before
-//! the end 250 M positions in 19.3 s instead of 266 M in 22.9 s.
-//!
-//! A quarter of the time went on waiting for memory (profile of those 20 solves): a node's
-//! first act is to probe the table, and the probe missed the cache. A node whose children
-//! use the table now computes them all at once and asks the cache for their table clusters
-//! before ordering and searching them, so those misses overlap: on the same 20 positions 2.56–2.62 s against 3.03–3.48 s without
-//! (three runs alternated), and 14 plies before the end 18.0–19.4 s against 24.2–25.2 s.
+//! A quarter of its time went on waiting for memory: a node's first act is to probe the
+//! table, and the probe missed the cache. So a node whose children use the table computes
+//! them all at once and asks the cache for their table clusters before ordering and
+//! searching them, and those misses overlap. It proves a JC Shock position 13 plies before
+//! the end in about a tenth of a second, 14 plies before in about a second. Measured:
+//! scripts/README.md, strength log, "JC Shock solver: speed".
 
 use crate::games::{MoveList, Player, SearchHints, Status, MAX_MOVES};
 use crate::search::control::Control;
@@ -48,11 +36,9 @@ pub(crate) const WIN: Wdl = 1;
 /// after the move, and look in the table for a child already known to lose (for its side to
 /// move) before searching any (enhanced transposition cutoff); below, the table's move goes
 /// first and the others follow by the history heuristic. Each lookahead probes the table for
-/// every child, and a probe is a cache miss: on the 20 positions 13 plies before the end
-/// (module doc), from 5 plies 3.3–3.4 s, from 6 plies 3.1–3.2 s, from 7 plies 2.8–3.1 s, from
-/// 8 and 9 plies no faster.
-/// With the children's clusters prefetched, 5, 6, 7 and 8 took 3.6, 3.4–3.6, 3.6 and 3.8 s in
-/// two alternated runs (a slower hour of the machine): 7 stays.
+/// every child, and a probe is a cache miss, so it pays only far enough from the end: from 7
+/// plies the solver was fastest. Measured: scripts/README.md, strength log,
+/// "JC Shock solver: ETC_FROM_PLIES".
 const ETC_FROM_PLIES: u32 = 7;
 
 /// Nodes with fewer plies left are neither looked up in the table nor stored: below, a
@@ -151,7 +137,7 @@ pub(crate) struct Solver<'a, G: SearchHints> {
     pub(crate) nodes: u64,
     /// Per ply, the buffers its nodes reuse.
     plies: Vec<PlyBuffers<G>>,
-    /// Per side and [`Game::move_code`], what the move's cutoffs were worth this solve
+    /// Per side and [`SearchHints::move_code`], what the move's cutoffs were worth this solve
     /// (history heuristic); empty for games whose moves have no codes.
     history: [Vec<i32>; 2],
 }

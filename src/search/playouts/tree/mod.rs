@@ -3,12 +3,13 @@
 //! [`PLAIN_UCT`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
 //! end of the game, a fresh tree for every search — the yardstick that `search` is measured
 //! against in matches. A game's own [`TreePolicy`] (JC Shock's) may add, for games that name
-//! their moves with [`SearchHints::move_code`], "all moves as first" (RAVE, within a window of plies) in the tree,
-//! playouts that half of the time lean toward the moves that did well so far, alone and as
-//! replies to the move before (MAST and its pairs), leaves that get children only after a few
-//! playouts, a tree kept from one move to the next, more exploration in long searches and,
-//! in games of fixed length, the last two plies of every playout played perfectly. It needs
-//! nothing from a game but its rules, so it plays every game the same way.
+//! their moves with [`SearchHints::move_code`], "all moves as first" (RAVE, within a window
+//! of plies) in the tree, playouts that half of the time lean toward the moves that did well
+//! so far, alone and as replies to the move before (MAST and its pairs), leaves that get
+//! children only after a few playouts, a tree kept from one move to the next, more
+//! exploration in long searches and, in games of fixed length, the last two plies of every
+//! playout played perfectly. It needs nothing from a game but its rules, so it plays every
+//! game the same way.
 
 use std::time::{Duration, Instant};
 
@@ -63,7 +64,7 @@ struct Node<M> {
     /// first"), and their results for the mover.
     amaf_visits: u32,
     amaf_reward: f32,
-    /// The move's [`Game::move_code`], for RAVE.
+    /// The move's [`SearchHints::move_code`], for RAVE.
     code: u32,
 }
 

@@ -70,7 +70,7 @@ impl<G: SearchHints> Mcts<G> {
     /// [`Mcts::playout`] in a game that ends after exactly `left` more plies, played on a
     /// copy of `position`: such a game cannot end sooner, by repetition or otherwise, so it
     /// needs no history to take back and its status is looked at once, at the end. Its last
-    /// [`TreePolicy::exact_tail`] plies are played perfectly.
+    /// [`crate::games::TreePolicy::exact_tail`] plies are played perfectly.
     pub(super) fn fixed_length_playout(&mut self, position: &G, left: usize) -> Status {
         let mut position = position.clone();
         let tail = self.config.exact_tail.min(left);
@@ -89,8 +89,9 @@ impl<G: SearchHints> Mcts<G> {
         perfect_end(&position, &mut self.tail_moves[..tail])
     }
 
-    /// A playout's move: uniformly random, or with MAST, for its [`TreePolicy::mast_share`] of
-    /// the moves, the better of two random moves by [`Mcts::playout_value`].
+    /// A playout's move: uniformly random, or with MAST, for its share of the moves
+    /// ([`crate::games::TreePolicy::mast_share`]), the better of two random moves by
+    /// [`Mcts::playout_value`].
     #[inline]
     pub(super) fn playout_move(&mut self, position: &G) -> Option<G::Move> {
         let first = position.random_move(self.rng.next_u64(), &mut self.moves)?;
@@ -107,8 +108,8 @@ impl<G: SearchHints> Mcts<G> {
         )
     }
 
-    /// Whether MAST chooses the playout's next move ([`TreePolicy::mast_share`]); a share of 1
-    /// draws no random number.
+    /// Whether MAST chooses the playout's next move
+    /// ([`crate::games::TreePolicy::mast_share`]); a share of 1 draws no random number.
     #[inline]
     pub(super) fn mast_chooses(&mut self) -> bool {
         self.mast_threshold >= FULL_SHARE || self.rng.next_u64() >> 32 < self.mast_threshold

@@ -9,7 +9,7 @@ pub(super) const WEIGHT_TABLE: usize = 4096;
 
 /// The factors UCB1 and RAVE weigh a child with, by its visit count, computed once: selection
 /// weighs every child of every node on the path, and square roots there cost as much as the
-/// playout itself (measured by profile).
+/// playout itself (profiled: scripts/README.md, strength log, "JC Shock playouts: speed").
 pub(super) struct Weights {
     /// RAVE's equivalence parameter, if RAVE is on.
     rave: Option<f64>,
@@ -145,7 +145,8 @@ impl<G: SearchHints> Mcts<G> {
     }
 
     /// Credits `status` to the children of `node`, the path's node at `depth`, whose move
-    /// `to_move` played from there on, within [`TreePolicy::amaf_window`] plies.
+    /// `to_move` played from there on, within
+    /// [`crate::games::TreePolicy::amaf_window`] plies.
     pub(super) fn credit_amaf(
         &mut self,
         node: usize,
