@@ -49,6 +49,34 @@ def game_options(game, size=None):
     return options
 
 
+def parse_option_line(line):
+    """The `option name <name> type <type> [default <v>] [min <n>] [max <n>] [var <v>]…` line
+    as a dict (name, type, default, min, max, vars; a value absent is None, vars a list), or
+    None if the line is not an `option` line. Names and values may hold spaces."""
+    words = line.split()
+    if words[:2] != ["option", "name"]:
+        return None
+    keys = ("type", "default", "min", "max", "var")
+    spec = {"name": None, "type": None, "default": None, "min": None, "max": None, "vars": []}
+    key, value = "name", []
+
+    def close(key, value):
+        text = " ".join(value)
+        if key == "var":
+            spec["vars"].append(text)
+        else:
+            spec[key] = text
+
+    for word in words[2:]:
+        if word in keys and (key != "name" or value):
+            close(key, value)
+            key, value = word, []
+        else:
+            value.append(word)
+    close(key, value)
+    return spec if spec["name"] else None
+
+
 def position_command(fen, moves):
     """The `position` line of `moves` after the position string `fen` (None: the start)."""
     line = "position startpos" if fen is None else "position fen " + fen
@@ -214,6 +242,10 @@ class Engine:
         self.name = name or Path(self.argv[0]).name
         self.process = None
         self.advertised = set()
+        # The `option` lines of the greeting by lower-case name (parse_option_line's dicts),
+        # and the `id name` the engine gave (None if it gave none).
+        self.option_specs = {}
+        self.id_name = None
 
     def start(self, options=()):
         """Starts the process, greets it (`uci` or `ugi`, noting the options it advertises,
@@ -229,6 +261,11 @@ class Engine:
             if words[:2] == ["option", "name"]:
                 name = words[2:words.index("type")] if "type" in words else words[2:]
                 self.advertised.add(" ".join(name).lower())
+                spec = parse_option_line(line)
+                if spec:
+                    self.option_specs[spec["name"].lower()] = spec
+            elif words[:2] == ["id", "name"] and len(words) > 2:
+                self.id_name = " ".join(words[2:])
         self.process.send(*[setoption(name, value) for name, value in options])
         self.sync()
 
