@@ -394,10 +394,11 @@ class Search(threading.Thread):
     """One `go` of the engine: its info lines become events; its `bestmove` ends it and, for
     a move search, is played through the referee."""
 
-    def __init__(self, session, kind, position, go, patience, version, side):
+    def __init__(self, session, kind, ply, go, patience, side):
         super().__init__(daemon=True)
-        self.session, self.kind, self.position, self.go = session, kind, position, go
-        self.patience, self.version, self.side = patience, version, side
+        self.session, self.kind, self.ply, self.go = session, kind, ply, go
+        self.position = session.position(ply)
+        self.patience, self.side = patience, side
         self.cancelled = False
         self.read_done = threading.Event()
         self.started = None
@@ -421,6 +422,7 @@ class Search(threading.Thread):
                 if words[0] == "info":
                     info = parse_info(line)
                     if info:
+                        info["ply"] = self.ply
                         session.push({"type": "info", "kind": self.kind, "info": info})
         except NoAnswer:
             failure = "the engine gave no move within %g s; it was stopped" % self.patience
@@ -730,7 +732,8 @@ class Session:
             self.clock["since"] = now
             clock = list(self.clock["left"])
         self.moves.append({"move": entry["move"], "ms": ms, "ops": entry["ops"],
-                           "flags": entry["flags"], "fen": fen, "clock": clock})
+                           "flags": entry["flags"], "fen": fen, "clock": clock,
+                           "by": "p%d" % (side + 1)})
         self.changed()
         if len(self.moves) >= MAX_PLIES and not self.over():
             self.adjudged = {"result": "draw", "reason": MAX_PLIES,
@@ -771,9 +774,11 @@ class Session:
             raise BoardError("the game is over")
         self.engine_ready()
         self.stop_search()
+        if "tc" in self.limits and not self.clock:
+            self.reset_clock()
         side = self.side_to_move()
         go, patience = self.go_command(side)
-        self.search = Search(self, "move", self.position(), go, patience, self.version, side)
+        self.search = Search(self, "move", len(self.moves), go, patience, side)
         self.changed()
         self.search.start()
 
@@ -798,8 +803,7 @@ class Session:
         check_int(ply, "ply", 0, len(self.moves))
         self.engine_ready()
         self.stop_search()
-        self.search = Search(self, "analysis", self.position(ply), "go infinite", None,
-                             self.version, None)
+        self.search = Search(self, "analysis", ply, "go infinite", None, None)
         self.changed()
         self.search.start()
 
@@ -967,11 +971,11 @@ class Session:
         # Every ply's effects and position string, asked in one exchange.
         lines = []
         for i, token in enumerate(tokens):
-            lines += [position_command(fen, tokens[:i]), "query effects " + token,
-                      "query fen"]
+            lines += [position_command(fen, tokens[:i]), "query p1turn",
+                      "query effects " + token, "query fen"]
         lines += [position_command(fen, tokens), "query fen", "query result"]
         answers = self.referee.exchange(lines)
-        if len(answers) != 2 * len(tokens) + 2 or any(k != "response" for k, _ in answers):
+        if len(answers) != 3 * len(tokens) + 2 or any(k != "response" for k, _ in answers):
             if old[0]:
                 self.referee.select(*old)
             raise BoardError("record refused: the referee could not replay it")
@@ -984,10 +988,11 @@ class Session:
                 record.get("result"), result))
         moves = []
         for i, token in enumerate(tokens):
-            effects = parse_effects(answers[2 * i][1][len("effects "):])
+            p1turn, effects, fen_after = answers[3 * i:3 * i + 3]
+            effects = parse_effects(effects[1][len("effects "):])
             moves.append({"move": effects["move"], "ms": times[i], "ops": effects["ops"],
-                          "flags": effects["flags"], "fen": answers[2 * i + 1][1],
-                          "clock": None})
+                          "flags": effects["flags"], "fen": fen_after[1], "clock": None,
+                          "by": "p1" if p1turn[1] == "true" else "p2"})
         self.game, self.size = game, size
         # The opening position string as the referee writes it.
         self.start = self.fen_of([], fen)
