@@ -9,7 +9,11 @@
 //! [`registry`]).
 
 mod bitboard;
+mod board;
 mod coord;
+mod duty;
+mod effects;
+mod ending;
 mod error;
 pub mod fen;
 mod hints;
@@ -19,7 +23,11 @@ mod size;
 mod state;
 pub mod zobrist;
 
+pub use board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
 pub use coord::Coord;
+pub use duty::Duty;
+pub use effects::{Effect, Effects, Flags};
+pub use ending::{EndDetails, GameEnd, RunCount, Scores};
 pub use error::{MoveError, PositionError};
 pub use hints::{
     BenchSet, LongSearch, PlayoutTuning, SearchHints, SearchStyle, SolverReach, TreePolicy,

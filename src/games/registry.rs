@@ -109,6 +109,7 @@ pub trait GameVisitor {
 pub(crate) struct Entry {
     name: &'static str,
     default_size: fn() -> BoardSize,
+    sizes: fn() -> Vec<BoardSize>,
     bench: BenchSet,
     search_style: SearchStyle,
 }
@@ -119,6 +120,7 @@ impl Entry {
         Entry {
             name: G::NAME,
             default_size: G::default_size,
+            sizes: G::sizes,
             bench: G::BENCH,
             search_style: G::SEARCH_STYLE,
         }
@@ -134,6 +136,11 @@ impl GameKind {
     /// The board size of the default start position.
     pub fn default_size(self) -> BoardSize {
         (self.entry().default_size)()
+    }
+
+    /// Every board size the game is played on.
+    pub fn sizes(self) -> Vec<BoardSize> {
+        (self.entry().sizes)()
     }
 
     /// The positions and depth `bench` searches.

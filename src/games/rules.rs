@@ -3,7 +3,10 @@
 
 use std::fmt::Debug;
 
-use super::{BoardSize, MoveError, MoveList, Player, PositionError, Status};
+use super::{
+    BoardDescription, BoardSize, Duty, Effects, EndDetails, MoveError, MoveList, Player,
+    PositionError, Status,
+};
 
 /// The rules of one game, as a position value that is copied to make a move (copy-make).
 ///
@@ -20,6 +23,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// The board size of the default start position.
     fn default_size() -> BoardSize;
+
+    /// Every board size the game is played on (each one [`Game::start`] accepts), in the
+    /// order a GUI lists them.
+    fn sizes() -> Vec<BoardSize>;
 
     /// The start position on a board of `size`.
     fn start(size: BoardSize) -> Result<Self, PositionError>;
@@ -79,4 +86,28 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// A text diagram of the board with coordinates.
     fn diagram(&self) -> String;
+
+    /// The game as a board GUI draws it, in this position (`query board`).
+    fn description(&self) -> BoardDescription;
+
+    /// What the legal move `mv` does on the board, as simultaneous operations from this
+    /// position to the one [`Game::play`] makes (`query effects`; see [`Effects`]).
+    fn effects(&self, mv: Self::Move) -> Effects;
+
+    /// What the side to move must do, judged from this position alone. The default knows
+    /// only moves and the end of the game; games with setup, forced answers or a pass say
+    /// more.
+    fn duty(&self) -> Duty {
+        if self.status().is_over() {
+            Duty::None
+        } else {
+            Duty::Move
+        }
+    }
+
+    /// The details of why the finished game ended (`query end`), judged from this position
+    /// alone; the default, for reasons that say it all, has none.
+    fn end_details(&self) -> EndDetails {
+        EndDetails::Nothing
+    }
 }

@@ -7,7 +7,7 @@
 //! [`GameState::count_moves`]: a threefold repetition ends it). The searcher, perft and the
 //! protocol ask the game.
 
-use super::{Game, MoveList, Status};
+use super::{Duty, EndDetails, Game, GameEnd, MoveList, Status};
 
 /// The reason [`GameState::end_reason`] gives for a draw by the third occurrence of a
 /// position.
@@ -114,6 +114,33 @@ impl<G: Game> GameState<G> {
         }
     }
 
+    /// What the side to move must do, history included: nothing once a repetition ended
+    /// the game, else the position's [`Game::duty`].
+    pub fn duty(&self) -> Duty {
+        if self.is_threefold() {
+            Duty::None
+        } else {
+            self.position().duty()
+        }
+    }
+
+    /// How the game ended, history included; `None` while in play. A repetition has no
+    /// details beyond its reason.
+    pub fn end(&self) -> Option<GameEnd> {
+        let position = self.position();
+        let reason = self.end_reason()?;
+        let details = if position.status().is_over() {
+            position.end_details()
+        } else {
+            EndDetails::Nothing
+        };
+        Some(GameEnd {
+            status: self.status_with_history(),
+            reason,
+            details,
+        })
+    }
+
     /// Appends every legal move to `out`; none once the game is over.
     #[inline]
     pub fn generate_moves(&self, out: &mut MoveList<G::Move>) {
@@ -137,7 +164,9 @@ impl<G: Game> GameState<G> {
 mod tests {
     use super::*;
     use crate::games::fen::SyntaxError;
-    use crate::games::{BoardSize, MoveError, Player, PositionError};
+    use crate::games::{
+        BoardDescription, BoardSize, Effects, MoveError, Player, PlayerLook, PositionError, Wrap,
+    };
 
     /// A token walking between two squares; burning a turn is irreversible.
     #[derive(Debug, Clone)]
@@ -165,6 +194,9 @@ mod tests {
 
         fn default_size() -> BoardSize {
             BoardSize::new(2, 1)
+        }
+        fn sizes() -> Vec<BoardSize> {
+            vec![Self::default_size()]
         }
         fn start(_: BoardSize) -> Result<Self, PositionError> {
             Ok(Walk {
@@ -221,6 +253,23 @@ mod tests {
         }
         fn diagram(&self) -> String {
             self.fen()
+        }
+        fn description(&self) -> BoardDescription {
+            BoardDescription {
+                pieces: Vec::new(),
+                players: [PlayerLook {
+                    name: "walker",
+                    colour: "black",
+                }; 2],
+                wrap: Wrap::None,
+                goals: None,
+                homes: None,
+                to_place: None,
+                pass: None,
+            }
+        }
+        fn effects(&self, _: Step) -> Effects {
+            Effects::default()
         }
     }
 

@@ -27,6 +27,16 @@ pub fn result_word(status: Status) -> &'static str {
     }
 }
 
+/// A `response` line of the UGI queries: `response <answer>`, or the bare word `response`
+/// when the answer is empty (no legal move).
+pub fn response(answer: &str) -> String {
+    if answer.is_empty() {
+        "response".to_string()
+    } else {
+        format!("response {answer}")
+    }
+}
+
 /// The answer to `uci`/`ugi`: identity, the option lines with the start game and size as
 /// defaults, then `uciok`/`ugiok`.
 pub fn hello(dialect: Dialect, variant: GameKind, size: BoardSize) -> Vec<String> {
@@ -70,7 +80,7 @@ pub const HELP: &[&str] = &[
     "  isready                        readyok (also while searching)",
     "  ucinewgame | uginewgame        start position of the selected game, table cleared",
     "  setoption name <n> [value <v>] options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead,",
-    "                                 Strategy, Ponder",
+    "                                 Strategy, Threads, MultiPV, Ponder",
     "  position startpos|fen <fen> [moves <m1> <m2> ...]",
     "  go [depth <n>] [nodes <n>] [movetime <ms>] [wtime|p1time <ms>] [btime|p2time <ms>]",
     "     [winc|p1inc <ms>] [binc|p2inc <ms>] [movestogo <n>] [infinite] [ponder] [mate <n>]",
@@ -81,6 +91,11 @@ pub const HELP: &[&str] = &[
     "  query gameover|p1turn|result   response true|false, response p1win|p2win|draw|none",
     "  query reason                   response <why the game ended>|none",
     "  query fen | query moves        response <position string> | response <legal moves>",
+    "  query board                    response board width <w> height <h> <key> <value> ...",
+    "  query effects <move>           response effects <move> <op> ... [flags <list>]",
+    "  query after <m1> <m2> ...      response after <position string after the moves>",
+    "  query duty                     response duty move|setup|counter-crossing|pass|none",
+    "  query end                      response end none | response end result <r> reason <why> ...",
     "  d                              board diagram, position string, side to move, status",
     "  ponderhit                      the pondered move was played: search on within the limits",
     "  debug on|off                   accepted",
@@ -100,6 +115,20 @@ mod tests {
         assert_eq!(result_word(Status::Won(Player::One)), "p1win");
         assert_eq!(result_word(Status::Won(Player::Two)), "p2win");
         assert_eq!(result_word(Status::Draw), "draw");
+    }
+
+    #[test]
+    fn help_lists_every_option() {
+        let help = HELP.join(" ");
+        for name in options::NAMES {
+            assert!(help.contains(name), "help does not list the option {name}");
+        }
+    }
+
+    #[test]
+    fn an_empty_answer_is_the_bare_word() {
+        assert_eq!(response(""), "response");
+        assert_eq!(response("true"), "response true");
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub enum StartPosition {
 }
 
 /// What a `query` asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Query {
     /// `query gameover`: `response true|false`.
     GameOver,
@@ -39,6 +39,16 @@ pub enum Query {
     Fen,
     /// `query moves`: `response <every legal move>`.
     Moves,
+    /// `query board`: `response board width <W> height <H> <key> <value> …`.
+    Board,
+    /// `query effects <move>`: `response effects <move> <op> … [flags <list>]`.
+    Effects(String),
+    /// `query after <move>…`: `response after <position string>`, the game unchanged.
+    After(Vec<String>),
+    /// `query duty`: `response duty <what the side to move must do>`.
+    Duty,
+    /// `query end`: `response end none` or `response end result <r> reason <why> …`.
+    End,
 }
 
 /// The limits of a `go` command as written, times in milliseconds.

@@ -15,6 +15,7 @@ pub use super::error::EngineError;
 
 use super::answers::{self, result_word};
 use super::command::{Command, GoParams, Query, StartPosition};
+use super::describe;
 use super::grammar::parse_line;
 use super::input::InputError;
 use super::options::{self, Change, OptionError, Options};
@@ -129,7 +130,7 @@ impl Engine {
             Command::Stop => self.stop(),
             Command::PonderHit => self.worker.ponderhit(),
             Command::Debug => {}
-            Command::Query(query) => self.query(query),
+            Command::Query(query) => self.query(query)?,
             Command::Display => self.out.lines(answers::display(&self.game)),
             Command::Help => self.out.lines(answers::HELP),
             Command::Quit => return Ok(Flow::Quit),
@@ -188,18 +189,11 @@ impl Engine {
     /// Sets up the position; allowed while a search runs, since the search has its own copy
     /// (the next `go` uses the new position).
     fn position(&mut self, start: StartPosition, moves: &[String]) -> Result<(), EngineError> {
-        let mut game = match start {
+        let game = match start {
             StartPosition::StartPos => self.start_position()?,
             StartPosition::Fen(fen) => self.game.loaded(&fen)?,
         };
-        for (index, text) in moves.iter().enumerate() {
-            game.play(text).map_err(|error| EngineError::Move {
-                index: index + 1,
-                text: text.clone(),
-                error,
-            })?;
-        }
-        self.game = game;
+        self.game = game.after(moves).map_err(EngineError::Move)?;
         Ok(())
     }
 
@@ -343,21 +337,29 @@ impl Engine {
         }
     }
 
-    fn query(&self, query: Query) {
-        let answer = match query {
-            Query::GameOver => self.game.status().is_over().to_string(),
-            Query::P1Turn => (self.game.side_to_move() == Player::One).to_string(),
-            Query::Result => result_word(self.game.status()).to_string(),
-            Query::Reason => self.game.end_reason().unwrap_or("none").to_string(),
-            Query::Fen => self.game.fen(),
-            Query::Moves => self.game.legal_moves().join(" "),
-        };
-        let line = if answer.is_empty() {
-            "response".to_string()
-        } else {
-            format!("response {answer}")
+    /// Answers a query about the current position with one `response` line; a query that
+    /// cannot be answered (a bad move) changes nothing.
+    fn query(&self, query: Query) -> Result<(), EngineError> {
+        let game = &self.game;
+        let line = match query {
+            Query::GameOver => answers::response(&game.status().is_over().to_string()),
+            Query::P1Turn => answers::response(&(game.side_to_move() == Player::One).to_string()),
+            Query::Result => answers::response(result_word(game.status())),
+            Query::Reason => answers::response(game.end_reason().unwrap_or("none")),
+            Query::Fen => answers::response(&game.fen()),
+            Query::Moves => answers::response(&game.legal_moves().join(" ")),
+            Query::Board => describe::board_line(game),
+            Query::Effects(text) => {
+                describe::effects_line(&game.effects(&text).map_err(EngineError::QueryEffects)?)
+            }
+            Query::After(moves) => {
+                describe::after_line(&game.after(&moves).map_err(EngineError::QueryAfter)?)
+            }
+            Query::Duty => describe::duty_line(game.duty()),
+            Query::End => describe::end_line(game.end().as_ref()),
         };
         self.out.line(&line);
+        Ok(())
     }
 }
 

@@ -5,6 +5,7 @@ use std::io;
 use thiserror::Error;
 
 use crate::games::{MoveError, PositionError, Status};
+use crate::session::BadMove;
 
 use super::answers::status_words;
 use super::grammar::SyntaxError;
@@ -26,16 +27,15 @@ pub enum EngineError {
     /// `position` with a start position the game refuses.
     #[error("position: {0}")]
     Position(#[from] PositionError),
-    /// `position … moves` with a move that cannot be played; `index` counts from 1.
-    #[error("move {index} '{text}' in 'moves': {error}")]
-    Move {
-        /// Which move of the list, from 1.
-        index: usize,
-        /// The move as written.
-        text: String,
-        /// Why the game refused it.
-        error: MoveError,
-    },
+    /// `position … moves` with a move that cannot be played.
+    #[error("move {} '{}' in 'moves': {}", .0.index, .0.text, .0.error)]
+    Move(BadMove),
+    /// `query effects` with a move that cannot be played here.
+    #[error("query effects: {0}")]
+    QueryEffects(MoveError),
+    /// `query after` with a move that cannot be played.
+    #[error("query after: move {} '{}': {}", .0.index, .0.text, .0.error)]
+    QueryAfter(BadMove),
     /// A move of `go searchmoves` that is not legal here; it is left out.
     #[error("go: searchmoves '{text}' ignored: {error}")]
     SearchMove {

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use crate::games::{
-    BoardSize, GameKind, GameState, GameVisitor, MoveError, Player, PositionError, SearchHints,
-    Status, MAX_MOVES,
+    BoardDescription, BoardSize, Duty, Effects, GameEnd, GameKind, GameState, GameVisitor,
+    MoveError, Player, PositionError, SearchHints, Status, MAX_MOVES,
 };
 use crate::perft;
 use crate::search::{
@@ -27,6 +27,26 @@ pub struct SearchOrder {
     pub settings: Settings,
     /// `go searchmoves`, in the game's notation.
     pub searchmoves: Vec<String>,
+}
+
+/// What a legal move does on the board: the move in the game's notation and its effects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveEffects {
+    /// The move as [`Session::legal_moves`] writes it.
+    pub notation: String,
+    /// What it does.
+    pub effects: Effects,
+}
+
+/// A move of a list that could not be played, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadMove {
+    /// Which move of the list, counted from 1.
+    pub index: usize,
+    /// The move as written.
+    pub text: String,
+    /// Why the game refused it.
+    pub error: MoveError,
 }
 
 /// A game in progress of any kind, driven by move and position texts.
@@ -48,6 +68,14 @@ pub trait Session: Send + Sync {
     /// The legal move written `text`, in the game's own notation (as [`Self::legal_moves`]
     /// writes it).
     fn notation(&self, text: &str) -> Result<String, MoveError>;
+    /// What the legal move written `text` does on the board.
+    fn effects(&self, text: &str) -> Result<MoveEffects, MoveError>;
+    /// The game as a board GUI draws it, in the current position.
+    fn description(&self) -> BoardDescription;
+    /// What the side to move must do, history included ([`GameState::duty`]).
+    fn duty(&self) -> Duty;
+    /// How the game ended, history included ([`GameState::end`]); `None` while in play.
+    fn end(&self) -> Option<GameEnd>;
     /// Takes back the last move; false at the root.
     fn undo(&mut self) -> bool;
     /// The board as a text diagram.
@@ -144,6 +172,27 @@ impl<G: SearchHints> Session for Typed<G> {
     fn notation(&self, text: &str) -> Result<String, MoveError> {
         let mv = self.legal_move(text)?;
         Ok(self.state.position().format_move(mv))
+    }
+
+    fn effects(&self, text: &str) -> Result<MoveEffects, MoveError> {
+        let mv = self.legal_move(text)?;
+        let position = self.state.position();
+        Ok(MoveEffects {
+            notation: position.format_move(mv),
+            effects: position.effects(mv),
+        })
+    }
+
+    fn description(&self) -> BoardDescription {
+        self.state.position().description()
+    }
+
+    fn duty(&self) -> Duty {
+        self.state.duty()
+    }
+
+    fn end(&self) -> Option<GameEnd> {
+        self.state.end()
     }
 
     fn undo(&mut self) -> bool {
@@ -285,6 +334,20 @@ impl AnyGame {
     /// Which game this is.
     pub fn kind(&self) -> GameKind {
         self.kind
+    }
+
+    /// This game after `moves` (in notation) are played one after another from its current
+    /// position; the first move that cannot be played, if any, and nothing played.
+    pub fn after(&self, moves: &[String]) -> Result<AnyGame, BadMove> {
+        let mut game = self.clone();
+        for (index, text) in moves.iter().enumerate() {
+            game.play(text).map_err(|error| BadMove {
+                index: index + 1,
+                text: text.clone(),
+                error,
+            })?;
+        }
+        Ok(game)
     }
 }
 

@@ -977,11 +977,11 @@ const MALFORMED: &[(&str, &str)] = &[
     ),
     (
         "query",
-        "query: expected gameover, p1turn, result, reason, fen or moves, found end of line",
+        "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end, found end of line",
     ),
     (
         "query score",
-        "query: expected gameover, p1turn, result, reason, fen or moves, found 'score'",
+        "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end, found 'score'",
     ),
     (
         "debug maybe",

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use tablero::games::fen::SyntaxError;
 use tablero::games::zobrist::splitmix64;
 use tablero::games::{
-    BoardSize, Game, GameState, MoveError, MoveList, Player, PositionError, SearchHints, Status,
+    BoardDescription, BoardSize, Effects, Game, GameState, MoveError, MoveList, Player, PlayerLook,
+    PositionError, SearchHints, Status, Wrap,
 };
 use tablero::search::tt::{Bound, TtEntry};
 use tablero::search::value::{mate_in, mated_in};
@@ -24,6 +25,9 @@ macro_rules! toy_game_texts {
     () => {
         fn default_size() -> BoardSize {
             BoardSize::square(3)
+        }
+        fn sizes() -> Vec<BoardSize> {
+            vec![Self::default_size()]
         }
         fn from_fen(text: &str) -> Result<Self, PositionError> {
             Err(SyntaxError::Board(text.to_string()).into())
@@ -51,6 +55,23 @@ macro_rules! toy_game_texts {
         }
         fn diagram(&self) -> String {
             self.fen()
+        }
+        fn description(&self) -> BoardDescription {
+            BoardDescription {
+                pieces: Vec::new(),
+                players: [PlayerLook {
+                    name: Self::NAME,
+                    colour: "black",
+                }; 2],
+                wrap: Wrap::None,
+                goals: None,
+                homes: None,
+                to_place: None,
+                pass: None,
+            }
+        }
+        fn effects(&self, _: Self::Move) -> Effects {
+            Effects::default()
         }
     };
 }

@@ -7,6 +7,9 @@
 //! (`movegen`) works front by front, and the bulk count used by perft never builds a move.
 
 mod bench;
+mod board;
+mod effects;
+mod end;
 mod eval;
 mod geometry;
 mod movegen;
@@ -19,7 +22,8 @@ pub use position::Inconsistency;
 use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
-    fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, SearchHints, Status,
+    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError,
+    MoveList, Player, PositionError, SearchHints, Status,
 };
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
 use movegen::Turn;
@@ -200,6 +204,10 @@ impl Game for Crossings {
         SIZE
     }
 
+    fn sizes() -> Vec<BoardSize> {
+        board::sizes()
+    }
+
     /// Two full rows each, Red to move.
     fn start(size: BoardSize) -> Result<Self, PositionError> {
         check_size(size)?;
@@ -338,6 +346,22 @@ impl Game for Crossings {
 
     fn diagram(&self) -> String {
         fen::diagram(SIZE, |c| self.letter_at(square(c)))
+    }
+
+    fn description(&self) -> BoardDescription {
+        board::description()
+    }
+
+    fn effects(&self, mv: Self::Move) -> Effects {
+        effects::effects(self, mv)
+    }
+
+    fn duty(&self) -> Duty {
+        end::duty(self)
+    }
+
+    fn end_details(&self) -> EndDetails {
+        end::end_details(self)
     }
 }
 

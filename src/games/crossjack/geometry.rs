@@ -32,7 +32,7 @@ pub struct Geometry {
 static GEOMETRIES: [[Geometry; MAX_SIDE + 1]; MAX_SIDE + 1] = all_geometries();
 
 /// True when Cross-Jack can be played on a `width` × `height` board.
-const fn is_supported(width: usize, height: usize) -> bool {
+pub const fn is_supported(width: usize, height: usize) -> bool {
     MIN_SIDE <= width
         && width <= MAX_SIDE
         && MIN_SIDE <= height

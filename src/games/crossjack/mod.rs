@@ -6,6 +6,8 @@
 
 mod access;
 mod bench;
+mod board;
+mod end;
 mod eval;
 mod geometry;
 mod notation;
@@ -15,7 +17,8 @@ use self::geometry::{bit, Geometry};
 use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
-    fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, SearchHints, Status,
+    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError,
+    MoveList, Player, PositionError, SearchHints, Status,
 };
 
 /// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
@@ -181,6 +184,10 @@ impl Game for CrossJack {
         BoardSize::square(8)
     }
 
+    fn sizes() -> Vec<BoardSize> {
+        board::sizes()
+    }
+
     fn start(size: BoardSize) -> Result<Self, PositionError> {
         Ok(Self::from_parts(Geometry::of(size)?, [0; 2], Player::One))
     }
@@ -272,6 +279,24 @@ impl Game for CrossJack {
 
     fn diagram(&self) -> String {
         fen::diagram(self.size(), |c| self.letter_at(c))
+    }
+
+    fn description(&self) -> BoardDescription {
+        board::description(self)
+    }
+
+    /// A tick: the mover's mark appears on the square.
+    fn effects(&self, mv: Self::Move) -> Effects {
+        let square = Coord::from_index(usize::from(mv), self.geometry.width());
+        Effects::placement(square, letter(self.to_move))
+    }
+
+    fn duty(&self) -> Duty {
+        end::duty(self)
+    }
+
+    fn end_details(&self) -> EndDetails {
+        end::end_details(self)
     }
 }
 

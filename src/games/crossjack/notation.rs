@@ -77,7 +77,7 @@ fn player_of(c: char) -> Option<Player> {
 }
 
 /// The rank number of `player`'s zone row on a board `height` ranks tall.
-fn zone_rank(player: Player, height: usize) -> usize {
+pub fn zone_rank(player: Player, height: usize) -> usize {
     match player {
         Player::One => height,
         Player::Two => 1,

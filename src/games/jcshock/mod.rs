@@ -5,6 +5,9 @@
 //! Positions are two `u128` bitboards (bit `rank * N + file`), one per colour.
 
 mod bench;
+mod board;
+mod effects;
+mod end;
 mod geometry;
 mod position;
 mod pull;
@@ -16,8 +19,8 @@ use std::cmp::Ordering;
 use super::bitboard::Bitboard;
 use super::coord::read_square_move;
 use super::{
-    fen, BoardSize, Coord, Game, MoveError, MoveList, Player, PositionError, SearchHints,
-    SearchStyle, Status,
+    fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, MoveError, MoveList,
+    Player, PositionError, SearchHints, SearchStyle, Status,
 };
 use geometry::Geometry;
 use pull::{Pull, Word};
@@ -222,6 +225,10 @@ impl Game for JcShock {
         BoardSize::square(8)
     }
 
+    fn sizes() -> Vec<BoardSize> {
+        board::sizes()
+    }
+
     fn start(size: BoardSize) -> Result<Self, PositionError> {
         let width = position::supported_width(size)?;
         Ok(JcShock::from_parts(width, [0, 0], Player::One))
@@ -324,6 +331,18 @@ impl Game for JcShock {
 
     fn diagram(&self) -> String {
         fen::diagram(self.size(), |c| self.piece_at(c))
+    }
+
+    fn description(&self) -> BoardDescription {
+        board::description(self)
+    }
+
+    fn effects(&self, mv: Self::Move) -> Effects {
+        effects::effects(self, mv)
+    }
+
+    fn end_details(&self) -> EndDetails {
+        end::end_details(self)
     }
 }
 

@@ -94,10 +94,14 @@ fn bench_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Bench(depth)))
 }
 
-/// `query gameover|p1turn|result|reason|fen|moves`.
+/// What `query` may ask, in words.
+const QUERY_SUBJECTS: &str =
+    "gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end";
+
+/// `query <subject> [<moves>]`.
 fn query_args(input: &str) -> Res<'_, Command> {
     let (rest, query) = expect(
-        "gameover, p1turn, result, reason, fen or moves",
+        QUERY_SUBJECTS,
         alt((
             map(keyword("gameover"), |_| Query::GameOver),
             map(keyword("p1turn"), |_| Query::P1Turn),
@@ -105,6 +109,20 @@ fn query_args(input: &str) -> Res<'_, Command> {
             map(keyword("reason"), |_| Query::Reason),
             map(keyword("fen"), |_| Query::Fen),
             map(keyword("moves"), |_| Query::Moves),
+            map(keyword("board"), |_| Query::Board),
+            map(
+                preceded(keyword("effects"), expect("a move after 'effects'", token)),
+                |mv| Query::Effects(mv.to_string()),
+            ),
+            map(
+                preceded(
+                    keyword("after"),
+                    expect("a move after 'after'", many1(token)),
+                ),
+                |moves| Query::After(moves.into_iter().map(String::from).collect()),
+            ),
+            map(keyword("duty"), |_| Query::Duty),
+            map(keyword("end"), |_| Query::End),
         )),
     )(input)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
@@ -571,7 +589,7 @@ mod tests {
             bad(
                 "query",
                 Problem::Expected {
-                    expected: "gameover, p1turn, result, reason, fen or moves",
+                    expected: QUERY_SUBJECTS,
                     found: Found::EndOfLine
                 }
             )
@@ -583,17 +601,59 @@ mod tests {
     }
 
     #[test]
-    fn queries_are_the_six_known_ones() {
+    fn queries_are_the_eleven_known_ones() {
         assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
         assert_eq!(parse("query REASON"), Command::Query(Query::Reason));
         assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
         assert_eq!(parse("query result"), Command::Query(Query::Result));
         assert_eq!(parse("query fen"), Command::Query(Query::Fen));
         assert_eq!(parse("query moves"), Command::Query(Query::Moves));
+        assert_eq!(parse("query Board"), Command::Query(Query::Board));
+        assert_eq!(parse("query duty"), Command::Query(Query::Duty));
+        assert_eq!(parse("query END"), Command::Query(Query::End));
         assert_eq!(
             error("query score"),
-            "query: expected gameover, p1turn, result, reason, fen or moves, found 'score'"
+            "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, \
+             after, duty or end, found 'score'"
         );
+    }
+
+    #[test]
+    fn query_effects_takes_one_move_as_written() {
+        assert_eq!(
+            parse("query EFFECTS A1a3"),
+            Command::Query(Query::Effects("A1a3".into()))
+        );
+        assert_eq!(
+            error("query effects"),
+            "query: expected a move after 'effects', found end of line"
+        );
+        assert_eq!(
+            error("query effects a1a3 h8h6"),
+            "query: expected end of line, found 'h8h6'"
+        );
+    }
+
+    #[test]
+    fn query_after_takes_every_move_to_the_end_of_the_line() {
+        assert_eq!(
+            parse("query after d7 D2  e7"),
+            Command::Query(Query::After(vec!["d7".into(), "D2".into(), "e7".into()]))
+        );
+        assert_eq!(
+            error("query after"),
+            "query: expected a move after 'after', found end of line"
+        );
+    }
+
+    #[test]
+    fn the_subjects_without_arguments_end_the_line() {
+        for subject in ["board", "duty", "end", "fen"] {
+            assert_eq!(
+                error(&format!("query {subject} now")),
+                "query: expected end of line, found 'now'"
+            );
+        }
     }
 
     #[test]

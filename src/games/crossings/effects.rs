@@ -1,0 +1,68 @@
+//! What a Crossings move does on the board: the group's stones travel along their line, the
+//! front one may capture, and a counter-crossing locks every crossed stone.
+
+use super::geometry::{bit, step_from};
+use super::moves::Move;
+use super::{coord, target_row, Crossings};
+use crate::games::bitboard::Bitboard;
+use crate::games::{Effect, Effects, Flags, Game};
+
+/// The tail's move first (the squares of the notation), then the group's other stones
+/// front to back, the captured stone, and the stones that lock.
+pub fn effects(position: &Crossings, mv: Move) -> Effects {
+    if mv.is_pass() {
+        return Effects::pass();
+    }
+    let mover = position.to_move;
+    let answering = position.faces_crossing();
+    // The group's stones from the tail (0) to the front, each moving `distance` squares.
+    let stone = |i: u32| step_from(mv.tail(), mv.direction(), i);
+    let travel = |i: u32| Some((stone(i)?, stone(i + mv.distance())?));
+    let mut ops = Vec::new();
+    let mut landings = 0u64;
+    for i in std::iter::once(0).chain((1..mv.stones()).rev()) {
+        // A legal move keeps every stone on the board.
+        if let Some((from, to)) = travel(i) {
+            ops.push(Effect::Move {
+                from: coord(from),
+                to: coord(to),
+            });
+            landings |= bit(to);
+        }
+    }
+    let front = mv.front_landing();
+    let capture = position.stones_of(mover.opponent()) & bit(front) != 0;
+    if capture {
+        ops.push(Effect::Remove {
+            square: coord(front),
+        });
+    }
+    if answering {
+        ops.extend(locks(position, mv));
+    }
+    let crosses = landings & target_row(mover) != 0;
+    Effects {
+        ops,
+        flags: Flags {
+            capture,
+            crossing: crosses && !answering,
+            counter_crossing: answering,
+            pass: false,
+        },
+    }
+}
+
+/// The stones a counter-crossing locks, as [`Game::play`] locks them: every stone on its
+/// own player's target row that was not locked before, in square order.
+fn locks(position: &Crossings, mv: Move) -> Vec<Effect> {
+    let mut after = position.clone();
+    after.play(mv);
+    Bitboard(after.locked() & !position.locked())
+        .filter_map(|sq| {
+            Some(Effect::Set {
+                square: coord(sq),
+                piece: after.letter_at(sq)?,
+            })
+        })
+        .collect()
+}

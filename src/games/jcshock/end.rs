@@ -1,0 +1,33 @@
+//! The scores of a finished JC Shock game in detail: each player's score (the opponent's
+//! runs) by length, and the length that decided.
+
+use super::runs::SCORING_LENGTH;
+use super::JcShock;
+use crate::games::{EndDetails, Player, RunCount, Scores};
+
+/// Both scores from the board's width down to the shortest scoring length, and the
+/// longest length whose counts differ; nothing while pieces are left to place.
+pub fn end_details(position: &JcShock) -> EndDetails {
+    if !position.all_placed() {
+        return EndDetails::Nothing;
+    }
+    let runs = [Player::One, Player::Two].map(|player| score(position, player));
+    let decided = runs[0]
+        .iter()
+        .zip(&runs[1])
+        .find(|(mine, theirs)| mine.count != theirs.count)
+        .map(|(mine, _)| mine.length);
+    EndDetails::Scores(Scores { runs, decided })
+}
+
+/// `player`'s score: its opponent's runs, longest length first.
+fn score(position: &JcShock, player: Player) -> Vec<RunCount> {
+    let runs = position.runs(player.opponent());
+    (SCORING_LENGTH..=position.width())
+        .rev()
+        .map(|length| RunCount {
+            length,
+            count: usize::from(runs.of_length(length)),
+        })
+        .collect()
+}
