@@ -588,6 +588,7 @@ class Session:
         if error:
             raise BoardError(error)
         self.game, self.size = game, size
+        self.start = None
         self.start = self.fen_of([])
         self.moves, self.adjudged = [], None
         if players:
@@ -603,7 +604,8 @@ class Session:
         self.clock = {"left": [tc[0], tc[0]], "inc": tc[1], "since": None} if tc else None
 
     def fen_of(self, moves, start=None):
-        """The position string after `moves` from the start (RefereeDown if refused)."""
+        """The position string after `moves` from `start` (None: the game's start; before
+        it is known, the start position of the selected game and size)."""
         error = self.referee.command(position_command(start or self.start, moves))
         if error:
             raise BoardError(error)
@@ -1386,6 +1388,14 @@ class BoardServer(ThreadingHTTPServer):
             names = {"127.0.0.1", "localhost", "[::1]", address[0]}
             self.allowed_hosts = {"%s:%d" % (n, port) for n in names} | \
                 ({n for n in names} if port == 80 else set())
+
+
+    def handle_error(self, request, client_address):
+        """A page that went away mid-answer is no error worth a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def parser():

@@ -5,13 +5,14 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQ = 60;          // square size in SVG units
-const PAD = 26;         // room for coordinates
+const PAD = 26;         // room for rank numbers left and right
+const PADV = 42;        // room for file letters and labels above and below
 const ANIM_MS = 230;    // slide / fade time
 
 const S = {
   session: null, state: null, version: -1, seq: 0,
   view: null,           // ply shown (null: the game's position)
-  flipped: false, selected: [], preview: null, animating: false, requests: 0,
+  flipped: false, selected: [], preview: null, animating: 0, requests: 0,
   lines: new Map(), polling: false, paused: false, clockBase: null,
 };
 
@@ -72,6 +73,8 @@ async function openSession() {
     try {
       const reply = await api("open", params);
       S.session = reply.session;
+      S.version = -1;
+      S.seq = 0;
       say("");
       return reply;
     } catch (e) {
@@ -106,6 +109,7 @@ async function start() {
 
 function setState(state, played) {
   // A new state from the server; `played` is the move (with its ops) to animate, if any.
+  if (S.state && state.session === S.state.session && state.version < S.version) return;
   const old = S.state;
   S.state = state;
   S.version = state.version;
@@ -127,8 +131,12 @@ function afterState() {
   if (st.engine.error) return;
   const mode = $("mode").value;
   if (mode === "analysis") return;
-  if (st.players[st.board.tomove] === "engine" && !S.paused) {
-    act("go", { limits: limitsOf() }).then((reply) => { if (reply) setState(reply, null); });
+  if (st.players[st.board.tomove] === "engine" && !S.paused && !S.goPending) {
+    S.goPending = true;
+    act("go", { limits: limitsOf() }).then((reply) => {
+      S.goPending = false;
+      if (reply) setState(reply, null); else markBusy();
+    });
   }
 }
 
@@ -149,7 +157,7 @@ async function pollLoop() {
       }
       for (const event of reply.events) handleEvent(event);
       if (reply.events.length) S.seq = reply.events[reply.events.length - 1].seq;
-      if (reply.state && reply.state.version !== S.version) {
+      if (reply.state && reply.state.version > S.version) {
         const old = S.state;
         const played = old && reply.state.moves.length === old.moves.length + 1
           ? reply.state.moves[reply.state.moves.length - 1] : null;
@@ -226,13 +234,13 @@ function geometry(board, width, height) {
   const ranks = board.ranks.length === height ? board.ranks : numbers(height);
   const wrap = board.wrap === "files";
   const side = wrap ? SQ * 0.5 : 0;
-  const w = PAD * 2 + side * 2 + SQ * width, h = PAD * 2 + SQ * height;
+  const w = PAD * 2 + side * 2 + SQ * width, h = PADV * 2 + SQ * height;
   const topLeftIsLastRank = board.origin !== "top-left";
   const screen = (col, row) => {
     // col: file index (0 = files[0]); row: rank index (0 = ranks[0]).
     let x = col, y = topLeftIsLastRank ? height - 1 - row : row;
     if (S.flipped) { x = width - 1 - x; y = height - 1 - y; }
-    return [PAD + side + x * SQ, PAD + y * SQ];
+    return [PAD + side + x * SQ, PADV + y * SQ];
   };
   const names = {};
   for (let c = 0; c < width; c++) for (let r = 0; r < height; r++) names[files[c] + ranks[r]] = [c, r];
@@ -308,7 +316,7 @@ function renderBoard(anim, oldFen) {
     const barY = top ? y - 7 : y + SQ + 1;
     el("rect", { x: PAD + g.side, y: barY, width: SQ * g.width, height: 6, fill: board.colours[player],
       stroke: "#333", "stroke-width": 0.8, class: "home" }, overlay);
-    const label = el("text", { x: PAD + g.side + SQ * g.width, y: top ? barY - 3 : barY + 16, "text-anchor": "end", class: "label" }, overlay);
+    const label = el("text", { x: PAD + g.side + SQ * g.width, y: top ? 14 : g.h - 5, "text-anchor": "end", class: "label" }, overlay);
     label.textContent = `${board.names[player]}'s goal`;
   }
   // Cross-Jack's wrap: the last file shown faded left of the first, the first right of the last.
@@ -322,16 +330,16 @@ function renderBoard(anim, oldFen) {
       }
     }
     for (const x of [PAD + g.side, PAD + g.side + SQ * g.width]) {
-      el("line", { x1: x, y1: PAD - 4, x2: x, y2: PAD + SQ * g.height + 4, class: "wrapline" }, overlay);
+      el("line", { x1: x, y1: PADV - 4, x2: x, y2: PADV + SQ * g.height + 4, class: "wrapline" }, overlay);
     }
-    const t = el("text", { x: g.w / 2, y: g.h - 4, "text-anchor": "middle", class: "label" }, overlay);
-    t.textContent = "files wrap around: the edges are joined";
+    const t = el("text", { x: PAD, y: 14, "text-anchor": "start", class: "label" }, overlay);
+    t.textContent = "↔ files wrap around";
   }
   // Coordinates.
   for (let c = 0; c < g.width; c++) {
     const [x, y] = g.screen(c, 0);
     const bottom = y > g.h / 2;
-    const t = el("text", { x: x + SQ / 2, y: bottom ? PAD + SQ * g.height + 16 : PAD - 8, "text-anchor": "middle", class: "coord" }, overlay);
+    const t = el("text", { x: x + SQ / 2, y: bottom ? PADV + SQ * g.height + 22 : PADV - 12, "text-anchor": "middle", class: "coord" }, overlay);
     t.textContent = g.files[c];
   }
   for (let r = 0; r < g.height; r++) {
@@ -427,7 +435,7 @@ function animateFrom(oldFen, move, g, newPieces) {
   }
   const hidden = [];
   for (const name in newPieces) { newPieces[name].style.opacity = "0"; hidden.push(newPieces[name]); }
-  S.animating = true;
+  S.animating++;
   markBusy();
   requestAnimationFrame(() => requestAnimationFrame(() => {
     for (const op of move.ops) {
@@ -447,8 +455,8 @@ function animateFrom(oldFen, move, g, newPieces) {
       const target = op[0] === "place" ? op[1] : op[0] === "set" ? op[1] : null;
       if (target && newPieces[target]) newPieces[target].classList.add(op[0] === "place" ? "appear" : "changed");
     }
-    S.animating = false;
-    markBusy();
+    // Busy until the places have appeared too.
+    setTimeout(() => { S.animating--; markBusy(); }, ANIM_MS);
   }, ANIM_MS + 30);
 }
 
@@ -718,7 +726,7 @@ function formatClock(ms) {
 
 function markBusy() {
   const st = S.state;
-  const busy = S.requests > 0 && !S.onlyPolling() || S.animating || !st || !!st.searching ||
+  const busy = S.requests > 0 && !S.onlyPolling() || S.animating > 0 || !st || !!st.searching ||
     (st.result === "none" && st.players && st.players[st.board.tomove] === "engine" && !S.paused && !st.engine.error && $("mode").value !== "analysis");
   $("board").dataset.busy = busy ? "true" : "false";
 }
@@ -747,6 +755,7 @@ async function analyse() {
 
 function fillGameControls(state, first) {
   const games = state.games;
+  S.games = games;
   const gameSel = $("game");
   if (first) {
     gameSel.replaceChildren(...Object.keys(games).map((g) => new Option(g, g)));
@@ -757,9 +766,7 @@ function fillGameControls(state, first) {
 }
 
 function fillSizes(game, size) {
-  const info = S.state ? S.state.games[game] : null;
-  const games = info ? S.state.games : null;
-  const entry = (games || {})[game] || { sizes: [size], default: size };
+  const entry = (S.games || {})[game] || { sizes: [size], default: size };
   const sel = $("size");
   sel.replaceChildren(...entry.sizes.map((s) => new Option(s + (s === entry.default ? " (default)" : ""), s)));
   sel.value = size && entry.sizes.includes(size) ? size : entry.default;
