@@ -8,6 +8,7 @@ mod common;
 
 mod bad_input;
 mod bench;
+mod board;
 mod cli;
 mod crossings;
 mod crossings_reference;

@@ -1,0 +1,498 @@
+#!/usr/bin/env python3
+"""The server logic of scripts/board.py without a browser: request validation, the parsing of
+the referee's answers, session limits and reaping, engine options, the engine's moves and
+analysis, a crashing engine, and records (saved, replayed by scripts/match.py, loaded back;
+bad ones refused without change).
+
+Run: python3 tests/board/test_board_server.py   (cargo test runs it through
+tests/integration/board.rs with the test build as TABLERO)
+"""
+
+import http.client
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
+CRASHING = "%s %s %s 2" % (sys.executable, REPO / "tests" / "match" / "crash.py", TABLERO)
+
+spec = importlib.util.spec_from_file_location("board", REPO / "scripts" / "board.py")
+board = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(board)
+
+
+def config(engine=TABLERO, max_sessions=2, idle=600.0):
+    cfg = board.Config([TABLERO], engine.split(), "uci", None, None, max_sessions, idle,
+                       os.devnull)
+    probe = board.Referee([TABLERO])
+    try:
+        cfg.games = board.catalogue(probe)
+    finally:
+        probe.close()
+    return cfg
+
+
+class Server:
+    """A board server on a free port in this process."""
+
+    def __init__(self, cfg):
+        self.sessions = board.Sessions(cfg)
+        self.httpd = board.BoardServer(("127.0.0.1", 0), self.sessions, quiet_errors=True)
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def request(self, method, path, body=None, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        head = {"Host": "127.0.0.1:%d" % self.port}
+        head.update(headers or {})
+        connection.request(method, path, body=body, headers=head)
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, data, response
+
+    def api(self, name, **data):
+        status, body, _ = self.request("POST", "/api/" + name, json.dumps(data).encode(),
+                                       {"Content-Type": "application/json"})
+        return status, json.loads(body)
+
+    def ok(self, name, **data):
+        status, reply = self.api(name, **data)
+        assert status == 200 and reply["ok"], (name, status, reply)
+        return reply
+
+    def close(self):
+        self.httpd.shutdown()
+        self.sessions.close_all()
+        self.httpd.server_close()
+
+
+def wait_for(server, sid, predicate, timeout=20.0):
+    """Polls until predicate(state) holds; the state and every event on the way."""
+    end = time.monotonic() + timeout
+    since, version, events = 0, -1, []
+    while time.monotonic() < end:
+        reply = server.ok("poll", session=sid, since=since, version=version, wait=1)
+        events += reply["events"]
+        if reply["events"]:
+            since = reply["events"][-1]["seq"]
+        version = reply["version"]
+        if "state" in reply and predicate(reply["state"]):
+            return reply["state"], events
+    raise AssertionError("the state did not come within %g s" % timeout)
+
+
+class Parsing(unittest.TestCase):
+    def test_tokens_are_single_printable_words(self):
+        for good in ("a1", "a1a3", "0000", "B1", "x" * 32):
+            self.assertEqual(board.check_token(good), good)
+        for bad in ("", "a1\nquit", "a1 b1", "a1\r", "\x00", "a1\x1b", "é1", "x" * 33, None,
+                    7, ["a1"], "a1\u2028"):
+            with self.assertRaises(board.BoardError):
+                board.check_token(bad)
+
+    def test_values_of_requests(self):
+        self.assertEqual(board.check_fen("x3/4/4/4 o"), "x3/4/4/4 o")
+        for bad in ("x3/4/4/4 o\nquit", "x3/4/4/4", "", "x3/4 o moves a1", 5):
+            with self.assertRaises(board.BoardError):
+                board.check_fen(bad)
+        self.assertEqual(board.check_limits({"movetime": 100}), {"movetime": 100})
+        self.assertEqual(board.check_limits({"tc": [60000, 1000]}), {"tc": [60000, 1000]})
+        for bad in ({}, {"movetime": 0}, {"movetime": "100"}, {"depth": True}, {"tc": [1]},
+                    {"movetime": 1, "depth": 2}, {"nodes": -1}, [], {"wtime": 5}):
+            with self.assertRaises(board.BoardError):
+                board.check_limits(bad)
+        self.assertEqual(board.normal_size("9"), "9x9")
+        self.assertEqual(board.normal_size("10X7"), "10x7")
+        self.assertEqual(board.normal_size(" 8x8\n"), "8x8")    # blanks around are dropped
+        for bad in ("9x", "x9", "nine", "8x\n8", None):
+            with self.assertRaises(board.BoardError):
+                board.normal_size(bad)
+        with self.assertRaises(board.BoardError):
+            board.check_players({"p1": "person", "p2": "robot"})
+
+    def test_answers_of_the_referee(self):
+        parsed = board.parse_board(
+            "width 8 height 8 game crossings files a,b,c,d,e,f,g,h ranks 1,2,3,4,5,6,7,8 "
+            "origin bottom-left pieces r:p1:stone,b:p2:stone,R:p1:locked,B:p2:locked p1 Red "
+            "p2 Black p1colour red p2colour black tomove p1 wrap - goals p1:8,p2:1 homes "
+            "p1:1-2,p2:7-8 toplace - pass 0000 size 8x8 default 8x8 sizes 8x8 future 1")
+        self.assertEqual(parsed["goals"], {"p1": 8, "p2": 1})
+        self.assertEqual(parsed["homes"], {"p1": [1, 2], "p2": [7, 8]})
+        self.assertEqual(parsed["pieces"][2], {"letter": "R", "player": "p1", "kind": "locked"})
+        self.assertEqual(parsed["pass"], "0000")
+        self.assertEqual(parsed["raw"]["future"], "1")
+        effects = board.parse_effects("b4 place b4 x move b1 b2 flags capture,crossing")
+        self.assertEqual(effects["ops"], [["place", "b4", "x"], ["move", "b1", "b2"]])
+        self.assertEqual(effects["flags"], ["capture", "crossing"])
+        self.assertEqual(board.parse_effects("0000 flags pass")["ops"], [])
+        self.assertIsNone(board.parse_end("none"))
+        end = board.parse_end("result p2win reason crossing-unanswered crossed f1")
+        self.assertEqual(end, {"result": "p2win", "reason": "crossing-unanswered",
+                               "details": {"crossed": "f1"}})
+        info = board.parse_info("info depth 4 seldepth 6 multipv 2 score cp -44 lowerbound "
+                                "nodes 107379 nps 1691380 time 63 hashfull 8 pv b1d3 d8f6")
+        self.assertEqual((info["depth"], info["multipv"], info["score"], info["pv"]),
+                         (4, 2, {"cp": -44, "bound": "lowerbound"}, ["b1d3", "d8f6"]))
+        self.assertIsNone(board.parse_info("info"))
+
+
+class Http(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server(config())
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.close()
+
+    def test_static_files_carry_a_strict_policy(self):
+        for path in ("/", "/board.js", "/board.css"):
+            status, body, response = self.server.request("GET", path)
+            self.assertEqual(status, 200, path)
+            policy = response.getheader("Content-Security-Policy")
+            self.assertIn("default-src 'none'", policy)
+            self.assertIn("connect-src 'self'", policy)
+        _, page, _ = self.server.request("GET", "/")
+        self.assertNotIn(b"http://", page.replace(b"http://www.w3.org", b""))
+        self.assertNotIn(b"https://", page)
+        for path in ("/../board.py", "/board.py", "/etc/passwd", "/board/board.js"):
+            self.assertEqual(self.server.request("GET", path)[0], 404, path)
+
+    def test_malformed_requests_are_refused(self):
+        post = self.server.request
+        json_type = {"Content-Type": "application/json"}
+        self.assertEqual(post("POST", "/api/state", b"{}", {"Content-Type": "text/plain"})[0],
+                         415)
+        self.assertEqual(post("POST", "/api/state", b"{not json", json_type)[0], 400)
+        self.assertEqual(post("POST", "/api/state", b"[1, 2]", json_type)[0], 400)
+        self.assertEqual(post("POST", "/api/state", b"\xff\xfe", json_type)[0], 400)
+        # Refused on its Content-Length, before its body is read.
+        big = dict(json_type, **{"Content-Length": str(board.MAX_BODY + 1)})
+        self.assertEqual(post("POST", "/api/load", b'{"text": ""}', big)[0], 413)
+        status, body, _ = post("POST", "/api/state", b'{"session": "nope"}', json_type)
+        self.assertEqual(status, 410)
+        self.assertTrue(json.loads(body)["gone"])
+        status, _, _ = post("POST", "/api/state", b"{}", dict(json_type, Host="evil.example"))
+        self.assertEqual(status, 403)
+        self.assertEqual(self.server.request("GET", "/", None, {"Host": "evil.example"})[0], 403)
+
+    def test_a_game_refuses_bad_moves_and_changes_nothing(self):
+        state = self.server.ok("open", game="crossjack", size="3x3")
+        sid = state["session"]
+        try:
+            self.assertEqual(state["fen"], "3/3/3 x")
+            self.assertEqual(state["duty"], "setup")
+            self.assertEqual({m["move"] for m in state["legal"]}, {"a3", "b3", "c3"})
+            self.assertEqual(state["legal"][0]["ops"], [["place", "a3", "x"]])
+            for move, words in (("a1", "illegal move 'a1'"), ("d4", "illegal move 'd4'"),
+                                ("a3\nquit", "single token"), ("", "single token"),
+                                (7, "wrong type")):
+                status, reply = self.server.api("move", session=sid, move=move)
+                self.assertEqual(status, 400)
+                self.assertIn(words, reply["error"])
+            again = self.server.ok("state", session=sid)
+            self.assertEqual((again["fen"], again["version"], again["moves"]),
+                             (state["fen"], state["version"], []))
+            after = self.server.ok("move", session=sid, move="B3")
+            self.assertEqual(after["moves"][0]["move"], "b3")
+            self.assertEqual(after["moves"][0]["by"], "p1")
+            self.assertEqual(after["fen"], "1x1/3/3 o")
+            preview = self.server.ok("after", session=sid, ply=1, moves=["a1", "a3"])
+            self.assertEqual(preview["fen"], "xx1/3/o2 o")
+            status, reply = self.server.api("after", session=sid, ply=1, moves=["a1", "a1"])
+            self.assertEqual(status, 400)
+            self.assertIn("move 2", reply["error"])
+            status, _ = self.server.api("after", session=sid, ply=5, moves=["a1"])
+            self.assertEqual(status, 400)
+            back = self.server.ok("takeback", session=sid, count=1)
+            self.assertEqual((back["fen"], back["moves"]), ("3/3/3 x", []))
+            status, reply = self.server.api("takeback", session=sid, count=1)
+            self.assertEqual(status, 400)
+            status, reply = self.server.api("new", session=sid, game="chess")
+            self.assertEqual(status, 400)
+            self.assertIn("unknown game", reply["error"])
+            status, reply = self.server.api("new", session=sid, game="crossings", size="9x9")
+            self.assertIn("no 9x9 board", reply["error"])
+            self.assertEqual(self.server.ok("state", session=sid)["game"], "crossjack")
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_engine_options_are_checked_against_the_engine(self):
+        sid = self.server.ok("open", game="crossings")["session"]
+        try:
+            state = self.server.ok("state", session=sid)
+            self.assertEqual(set(state["engine"]["options"]),
+                             {"Strategy", "Threads", "Hash", "MultiPV"})
+            for options, words in (({"Threads": 0}, "1..64"), ({"Hash": 5000}, "1..1024"),
+                                   ({"Strategy": "best"}, "one of"), ({"Ponder": True}, "only"),
+                                   ({"MultiPV": "2\nquit"}, "whole number"), ({}, "options"),
+                                   ({"Strategy": "random\nquit"}, "one of")):
+                status, reply = self.server.api("options", session=sid, options=options)
+                self.assertEqual(status, 400, options)
+                self.assertIn(words, reply["error"])
+            state = self.server.ok("options", session=sid,
+                                   options={"strategy": "Greedy", "MultiPV": 2})
+            self.assertEqual(state["engine"]["values"], {"Strategy": "greedy", "MultiPV": "2"})
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_the_engine_moves_and_analyses(self):
+        sid = self.server.ok("open", game="crossings",
+                             players={"p1": "engine", "p2": "person"})["session"]
+        try:
+            state = self.server.ok("go", session=sid, limits={"movetime": 50})
+            self.assertEqual(state["searching"], "move")
+            state, events = wait_for(self.server, sid, lambda s: len(s["moves"]) == 1 and
+                                     not s["searching"])
+            self.assertEqual(state["moves"][0]["by"], "p1")
+            self.assertEqual(state["board"]["tomove"], "p2")
+            self.assertTrue(any(e["type"] == "info" for e in events))
+            self.server.ok("options", session=sid, options={"MultiPV": 2})
+            state = self.server.ok("analyse", session=sid, ply=0)
+            self.assertEqual(state["searching"], "analysis")
+            end = time.monotonic() + 10
+            lines = set()
+            since = 0
+            while time.monotonic() < end and len(lines) < 2:
+                reply = self.server.ok("poll", session=sid, since=since, version=-1, wait=1)
+                for event in reply["events"]:
+                    since = event["seq"]
+                    if event["type"] == "info" and event["kind"] == "analysis" and \
+                            "pv" in event["info"]:
+                        self.assertEqual(event["info"]["ply"], 0)
+                        lines.add(event["info"].get("multipv"))
+            self.assertEqual(lines, {1, 2})
+            state = self.server.ok("stop", session=sid)
+            self.assertIsNone(state["searching"])
+            self.assertEqual(len(state["moves"]), 1)   # analysis plays nothing
+            # A move while the engine thinks stops it first.
+            self.server.ok("players", session=sid, players={"p1": "person", "p2": "person"})
+            self.server.ok("analyse", session=sid, ply=1)
+            state = self.server.ok("move", session=sid, move=state["legal"][0]["move"])
+            self.assertIsNone(state["searching"])
+            self.assertEqual(len(state["moves"]), 2)
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_a_clock_runs_and_flags(self):
+        sid = self.server.ok("open", game="crossjack", size="8x8",
+                             players={"p1": "person", "p2": "person"},
+                             limits={"tc": [300, 0]})["session"]
+        try:
+            state = self.server.ok("move", session=sid, move="a8")
+            self.assertEqual(state["clock"]["running"], "p2")
+            time.sleep(0.5)
+            state = self.server.ok("state", session=sid)
+            self.assertEqual(state["result"], "p1win")
+            self.assertEqual(state["adjudged"]["reason"], "time forfeit")
+            status, reply = self.server.api("move", session=sid, move="a1")
+            self.assertIn("over", reply["error"])
+        finally:
+            self.server.ok("close", session=sid)
+
+
+class Records(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server(config())
+        cls.tmp = tempfile.TemporaryDirectory()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.close()
+        cls.tmp.cleanup()
+
+    def play(self, game, size, moves):
+        sid = self.server.ok("open", game=game, size=size,
+                             players={"p1": "person", "p2": "person"})["session"]
+        for move in moves:
+            self.server.ok("move", session=sid, move=move)
+        return sid
+
+    def replay(self, text):
+        path = Path(self.tmp.name) / "game.jsonl"
+        path.write_text(text)
+        return subprocess.run([sys.executable, str(REPO / "scripts" / "match.py"), "replay",
+                               str(path), "--referee", TABLERO, "--log-dir",
+                               str(Path(self.tmp.name) / "logs")],
+                              capture_output=True, text=True, timeout=60)
+
+    def test_saved_games_replay_and_load_back(self):
+        games = [("crossjack", "3x3", ["a3", "a1", "b3", "b1", "b2", "c1"]),   # ends: blockade
+                 ("jcshock", "4x4", ["b1", "b4", "c2"]),                        # unfinished
+                 ("crossings", "8x8", ["a1a3", "h8h6"])]
+        for game, size, moves in games:
+            sid = self.play(game, size, moves)
+            try:
+                state = self.server.ok("state", session=sid)
+                saved = self.server.ok("save", session=sid)
+                record = json.loads(saved["record"])
+                self.assertEqual(record["match"]["game"], game)
+                self.assertEqual([m["move"] for m in record["moves"]], moves)
+                self.assertEqual((record["result"], record["reason"]),
+                                 (state["result"], "rules") if state["result"] != "none"
+                                 else ("none", "unfinished"))
+                done = self.replay(saved["record"])
+                self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+                self.assertIn("all consistent", done.stdout)
+                other = self.server.ok("open", game="crossjack", size="4x4")["session"]
+                loaded = self.server.ok("load", session=other, text=saved["record"])
+                self.assertEqual((loaded["game"], loaded["size"], loaded["fen"],
+                                  loaded["result"]),
+                                 (game, size, state["fen"], state["result"]))
+                self.assertEqual([m["ops"] for m in loaded["moves"]],
+                                 [m["ops"] for m in state["moves"]])
+                self.assertEqual([m["by"] for m in loaded["moves"]],
+                                 [m["by"] for m in state["moves"]])
+                self.server.ok("close", session=other)
+            finally:
+                self.server.ok("close", session=sid)
+
+    def test_bad_records_are_refused_and_change_nothing(self):
+        sid = self.play("crossjack", "3x3", ["a3", "a1", "b3"])
+        try:
+            good = json.loads(self.server.ok("save", session=sid)["record"])
+            before = self.server.ok("state", session=sid)
+
+            def variant(**changes):
+                record = json.loads(json.dumps(good))
+                for key, value in changes.items():
+                    if "." in key:
+                        outer, inner = key.split(".")
+                        record[outer][inner] = value
+                    else:
+                        record[key] = value
+                return json.dumps(record)
+            cases = [
+                ("{oops", "not JSON"),
+                ("[1]", "not a game record"),
+                (json.dumps({"id": 1}), "not a game record"),
+                (variant(moves=[{"move": "a3"}, {"move": "a3"}]), "refused by the referee"),
+                (variant(moves=[{"move": "a1\nquit"}]), "single token"),
+                (variant(**{"match.game": "chess"}), "unknown game"),
+                (variant(**{"match.size": "99x99"}), "no 99x99 board"),
+                (variant(**{"opening.fen": "3/3/3 x\nquit"}), "malformed"),
+                (variant(**{"opening.fen": "4/4/4/4 x"}), "refused"),
+                (variant(result="p1win", reason="rules"), "the referee says none"),
+                (variant(id=1) + "\n" + variant(id=2), "holds 2 games"),
+                ("", "empty"),
+            ]
+            for text, words in cases:
+                status, reply = self.server.api("load", session=sid, text=text)
+                self.assertEqual(status, 400, text)
+                self.assertIn(words, reply["error"], text)
+                after = self.server.ok("state", session=sid)
+                self.assertEqual((after["game"], after["size"], after["fen"], after["moves"]),
+                                 (before["game"], before["size"], before["fen"],
+                                  before["moves"]), text)
+            two = variant(id=1) + "\n" + variant(id=2)
+            loaded = self.server.ok("load", session=sid, text=two, id=2)
+            self.assertEqual(loaded["fen"], before["fen"])
+        finally:
+            self.server.ok("close", session=sid)
+
+
+class Sessions(unittest.TestCase):
+    def test_a_full_board_asks_the_next_page_to_wait(self):
+        server = Server(config(max_sessions=1))
+        try:
+            first = server.ok("open")["session"]
+            status, reply = server.api("open")
+            self.assertEqual(status, 503)
+            self.assertTrue(reply["busy"])
+            self.assertIn("--max-sessions", reply["error"])
+            self.assertTrue(server.ok("close", session=first)["closed"])
+            second = server.ok("open")["session"]
+            self.assertNotEqual(first, second)
+            status, reply = server.api("state", session=first)
+            self.assertEqual(status, 410)
+        finally:
+            server.close()
+
+    def test_idle_sessions_are_reaped_with_their_processes(self):
+        cfg = config(idle=0.5)
+        sessions = board.Sessions(cfg)
+        try:
+            session = sessions.open("crossjack", "4x4")
+            processes = [session.referee.engine.process.proc, session.engine.process.proc]
+            self.assertEqual(sessions.reap(time.monotonic()), [])
+            self.assertEqual(sessions.reap(time.monotonic() + 1.0), [session.id])
+            self.assertEqual(sessions.count(), 0)
+            for proc in processes:
+                self.assertIsNotNone(proc.poll(), "a process outlived its session")
+            with self.assertRaises(board.BoardError) as caught:
+                sessions.get(session.id)
+            self.assertEqual(caught.exception.status, 410)
+        finally:
+            sessions.close_all()
+
+    def test_the_server_ends_every_process_when_it_stops(self):
+        script = REPO / "scripts" / "board.py"
+        server = subprocess.Popen([sys.executable, str(script), "--port", "0", "--referee",
+                                   TABLERO, "--engine", TABLERO],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = server.stdout.readline()
+            self.assertIn("http://127.0.0.1:", line)
+            port = int(re.search(r"127\.0\.0\.1:([0-9]+)/", line).group(1))
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("POST", "/api/open", b"{}", {"Content-Type": "application/json"})
+            self.assertEqual(connection.getresponse().status, 200)
+            connection.close()
+            children = [int(p) for p in subprocess.run(
+                ["pgrep", "-P", str(server.pid)], capture_output=True,
+                text=True).stdout.split()]
+            self.assertEqual(len(children), 2)     # the referee and the engine
+            server.terminate()
+            self.assertEqual(server.wait(10), 0)
+            time.sleep(0.2)
+            for pid in children:
+                self.assertFalse(Path("/proc/%d" % pid).exists() and
+                                 "zombie" not in Path("/proc/%d/status" % pid).read_text()
+                                 .lower(), "process %d outlived the server" % pid)
+        finally:
+            if server.poll() is None:
+                server.kill()
+            server.wait()
+            server.stdout.close()
+            server.stderr.close()
+
+    def test_a_crashed_engine_is_reported_and_restarted_with_the_next_game(self):
+        server = Server(config(engine=CRASHING))
+        try:
+            sid = server.ok("open", game="crossjack", size="4x4",
+                            players={"p1": "engine", "p2": "engine"})["session"]
+            server.ok("go", session=sid, limits={"depth": 1})
+            state, _ = wait_for(server, sid, lambda s: len(s["moves"]) == 1 and
+                                not s["searching"])
+            server.ok("go", session=sid, limits={"depth": 1})     # the second go crashes
+            state, events = wait_for(server, sid, lambda s: not s["searching"])
+            self.assertIn("the engine failed", state["engine"]["error"])
+            self.assertFalse(state["engine"]["running"])
+            self.assertEqual(state["adjudged"]["reason"], "crash")
+            self.assertTrue(any(e["type"] == "error" for e in events))
+            status, reply = server.api("go", session=sid)
+            self.assertEqual(status, 400)           # the game is over
+            state = server.ok("new", session=sid)
+            self.assertIsNone(state["engine"]["error"])
+            self.assertTrue(state["engine"]["running"])
+            server.ok("go", session=sid, limits={"depth": 1})
+            state, _ = wait_for(server, sid, lambda s: len(s["moves"]) == 1)
+        finally:
+            server.close()
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
