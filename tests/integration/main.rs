@@ -13,6 +13,7 @@ mod crossings;
 mod crossings_reference;
 mod crossings_search;
 mod crossjack;
+mod effects;
 mod invariants;
 mod jcshock;
 mod match_runner;
