@@ -22,4 +22,5 @@ mod reliability;
 mod search;
 mod search_in_games;
 mod strategy;
+mod transcripts;
 mod vectors;
