@@ -150,27 +150,21 @@ fn run(transcript: &Transcript) -> Result<(), String> {
                 last_sent = Some(line.as_str());
             }
             Step::Expect { line, text } => {
+                let found = match engine.next_line(PATIENCE) {
+                    Ok(actual) if matches(text, &actual) => continue,
+                    Ok(actual) => format!("the binary wrote `{actual}`"),
+                    Err(RecvTimeoutError::Timeout) => {
+                        format!("the binary wrote nothing within {PATIENCE:?}")
+                    }
+                    Err(RecvTimeoutError::Disconnected) => "the binary had exited".to_string(),
+                };
                 let after = match last_sent {
                     Some(sent) => format!("after `> {sent}`"),
                     None => "before any input".to_string(),
                 };
-                match engine.next_line(PATIENCE) {
-                    Ok(actual) if matches(text, &actual) => {}
-                    Ok(actual) => return Err(format!(
-                        "line {line}: expected `< {text}`, the binary wrote `{actual}` ({after})"
-                    )),
-                    Err(RecvTimeoutError::Timeout) => {
-                        return Err(format!(
-                            "line {line}: expected `< {text}`, the binary wrote nothing within \
-                             {PATIENCE:?} ({after})"
-                        ))
-                    }
-                    Err(RecvTimeoutError::Disconnected) => {
-                        return Err(format!(
-                            "line {line}: expected `< {text}`, the binary had exited ({after})"
-                        ))
-                    }
-                }
+                return Err(format!(
+                    "line {line}: expected `< {text}`, {found} ({after})"
+                ));
             }
         }
     }
