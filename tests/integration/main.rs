@@ -27,4 +27,5 @@ mod reliability;
 mod search;
 mod search_in_games;
 mod strategy;
+mod transcripts;
 mod vectors;

@@ -5,7 +5,7 @@
 //! failure becomes a [`SyntaxError`] that names the command, what was expected and the token
 //! found instead, never nom's debug output.
 
-mod error;
+pub(super) mod error;
 mod go;
 mod tokens;
 
