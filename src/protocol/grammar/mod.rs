@@ -619,6 +619,25 @@ mod tests {
     }
 
     #[test]
+    fn every_query_subject_is_read_and_in_the_help() {
+        let help = crate::protocol::answers::HELP.join(" ");
+        let subjects = QUERY_SUBJECTS
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "or");
+        for subject in subjects {
+            assert!(
+                parse_line(&format!("query {subject} a1")).is_ok_and(|c| c.is_some())
+                    || parse_line(&format!("query {subject}")).is_ok_and(|c| c.is_some())
+            );
+            assert!(
+                help.split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| w == subject),
+                "help does not mention the query '{subject}'"
+            );
+        }
+    }
+
+    #[test]
     fn query_effects_takes_one_move_as_written() {
         assert_eq!(
             parse("query EFFECTS A1a3"),
