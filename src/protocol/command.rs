@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::grammar::SyntaxError;
+use super::grammar::error::SyntaxError;
 use crate::games::Player;
 use crate::search::{Clock, Limits};
 

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -56,6 +56,12 @@ impl Engine {
         self.lines
             .recv_timeout(patience)
             .unwrap_or_else(|e| panic!("no output line within {patience:?}: {e}"))
+    }
+
+    /// The next line of output: `Err(Disconnected)` once the engine has closed its stdout (it
+    /// exited), `Err(Timeout)` when nothing came within `patience`.
+    pub fn next_line(&self, patience: Duration) -> Result<String, RecvTimeoutError> {
+        self.lines.recv_timeout(patience)
     }
 
     /// Lines up to and including the first one that `is_last` accepts.

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod inproc;
 
 use tablero::games::{Game, GameState, MAX_MOVES};
 

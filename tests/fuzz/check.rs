@@ -123,10 +123,14 @@ fn specific(line: &str, error: &str) -> Result<(), String> {
         if same_command(named, &first) {
             return specific_cause(&tokens, cause).map_err(|e| format!("{e}: {error:?}"));
         }
+        if same_query(named, &tokens) {
+            return query_cause(&tokens, cause).map_err(|e| format!("{e}: {error:?}"));
+        }
     }
     if first.eq_ignore_ascii_case("position") {
         if let Some(rest) = error.strip_prefix("move ") {
-            return bad_move(&tokens, rest).map_err(|e| format!("{e}: {error:?}"));
+            return bad_move(&tokens, "moves", " in 'moves': ", rest)
+                .map_err(|e| format!("{e}: {error:?}"));
         }
     }
     Err(format!(
@@ -141,6 +145,29 @@ fn same_command(named: &str, first: &str) -> bool {
         word.eq_ignore_ascii_case("ucinewgame") || word.eq_ignore_ascii_case("uginewgame")
     };
     named.eq_ignore_ascii_case(first) || (new_game(named) && new_game(first))
+}
+
+/// The error names a query that checks a move (`query effects`, `query after`) and the
+/// line is that query.
+fn same_query(named: &str, tokens: &[&str]) -> bool {
+    let [command, subject, ..] = tokens else {
+        return false;
+    };
+    let is = |word: &str| subject.eq_ignore_ascii_case(word);
+    command.eq_ignore_ascii_case("query")
+        && (is("effects") || is("after"))
+        && named.eq_ignore_ascii_case(&format!("query {subject}"))
+}
+
+/// The cause of a refused `query effects` (the game's reason) or `query after` (the
+/// first bad move, `move <i> '<move>': <cause>`).
+fn query_cause(tokens: &[&str], cause: &str) -> Result<(), String> {
+    if tokens[1].eq_ignore_ascii_case("after") {
+        let rest = cause.strip_prefix("move ").ok_or("no move index")?;
+        bad_move(tokens, "after", ": ", rest)
+    } else {
+        specific_cause(tokens, cause)
+    }
 }
 
 /// A cause that names what is wrong; every token it says it found is one of the line's.
@@ -166,21 +193,22 @@ fn specific_cause(tokens: &[&str], cause: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `move <i> '<move>' in 'moves': <cause>`: the i-th move of the line, and a cause.
-fn bad_move(tokens: &[&str], rest: &str) -> Result<(), String> {
+/// `move <i> '<move>'<separator><cause>`: the i-th move of the line after the keyword
+/// `list` (`moves` of `position`, `after` of `query after`), and a cause.
+fn bad_move(tokens: &[&str], list: &str, separator: &str, rest: &str) -> Result<(), String> {
     let (index, rest) = rest.split_once(" '").ok_or("no move index")?;
     let index: usize = index.parse().map_err(|_| "the move index is no number")?;
     let moves_at = tokens
         .iter()
-        .position(|t| t.eq_ignore_ascii_case("moves"))
-        .ok_or("a move error without 'moves'")?;
+        .position(|t| t.eq_ignore_ascii_case(list))
+        .ok_or("a move error without its list")?;
     let moves = &tokens[moves_at + 1..];
     let mv = index
         .checked_sub(1)
         .and_then(|i| moves.get(i))
         .ok_or("the move index is not a move of the line")?;
     let cause = rest
-        .strip_prefix(&format!("{}' in 'moves': ", escape(mv)))
+        .strip_prefix(&format!("{}'{separator}", escape(mv)))
         .ok_or("the quoted move is not the line's move at that index")?;
     if cause.trim().is_empty() {
         return Err("empty cause".into());
@@ -223,6 +251,19 @@ mod tests {
             "move 1 'b2' in 'moves': occupied"
         )
         .is_err());
+        assert_eq!(
+            ok(
+                "query after a3 a3",
+                "query after: move 2 'a3': a3: square is occupied"
+            ),
+            Ok(true)
+        );
+        assert!(ok("query after a3 b2", "query after: move 1 'b2': occupied").is_err());
+        assert_eq!(
+            ok("QUERY Effects e4", "query effects: e4: x is setting up"),
+            Ok(true)
+        );
+        assert!(ok("query board", "query effects: e4: x is setting up").is_err());
         assert!(readable_line("fly", &[]).is_err());
         assert_eq!(readable_line("", &[]), Ok(false));
         assert!(readable_line(

@@ -71,7 +71,12 @@ const OPTION_NAMES: &[&str] = &[
     "SIZE",
 ];
 
-const QUERIES: &[&str] = &["gameover", "p1turn", "result", "fen", "moves", "reason"];
+/// Every `query` subject; `effects` and `after` also come with moves (see
+/// [`Generator::query`]).
+const QUERIES: &[&str] = &[
+    "gameover", "p1turn", "result", "fen", "moves", "reason", "board", "effects", "after", "duty",
+    "end",
+];
 
 const STRATEGIES: &[&str] = &["search", "mcts", "greedy", "random", "minimax"];
 
@@ -385,7 +390,7 @@ impl Generator {
             0..=6 => self.position(context),
             7 | 8 => self.go(),
             9..=12 => self.setoption(),
-            13 | 14 => format!("query {}", pick(&mut self.rng, QUERIES)),
+            13 | 14 => self.query(context),
             15 => self.bench(),
             16 => format!(
                 "debug {}",
@@ -430,6 +435,38 @@ impl Generator {
         } else {
             format!("position {start} moves {}", moves.join(" "))
         }
+    }
+
+    /// `query <subject>`; `query effects` with a move and `query after` with moves, mostly
+    /// legal ones of the engine's position, else anything a controller might send.
+    fn query(&mut self, context: &Context) -> String {
+        let subject = pick(&mut self.rng, QUERIES);
+        let game = AnyGame::from_fen(context.kind, &context.fen).ok();
+        let moves = match (subject, game) {
+            ("effects", Some(game)) if !chance(&mut self.rng, 4) => {
+                let legal = game.legal_moves();
+                match legal.len() {
+                    0 => self.square(),
+                    n => legal[self.rng.below(n)].clone(),
+                }
+            }
+            ("after", Some(mut game)) if !chance(&mut self.rng, 4) => {
+                let plies = 1 + self.rng.below(12);
+                let mut moves = play_randomly(&mut self.rng, &mut game, plies);
+                if chance(&mut self.rng, 3) {
+                    // An illegal move somewhere in the list.
+                    let at = self.rng.below(moves.len() + 1);
+                    moves.insert(at, self.square());
+                }
+                moves.join(" ")
+            }
+            ("effects" | "after", _) => (0..self.rng.below(4))
+                .map(|_| self.square())
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => String::new(),
+        };
+        format!("query {subject} {moves}").trim_end().to_string()
     }
 
     /// `go …` with parameters valid or not; valid limits stay small.

@@ -1,39 +1,12 @@
 //! The engine called in-process: [`Engine::handle_line`] on lines read by the engine's own
 //! [`LineReader`], its output captured.
 
-use std::io::{self, Write};
-use std::sync::{Arc, Mutex};
-
 use tablero::games::GameKind;
 use tablero::protocol::input::{LineReader, MAX_LINE_BYTES};
-use tablero::protocol::{Engine, Flow, Output};
+use tablero::protocol::{Engine, Flow};
 
 use super::driver::{Reply, State, Transport};
-
-/// Everything the engine wrote, shared with its output.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Captured {
-    fn take_lines(&self) -> Vec<String> {
-        let mut bytes = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        bytes.clear();
-        text.lines().map(String::from).collect()
-    }
-}
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let mut bytes = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        bytes.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
+use crate::common::inproc::Captured;
 
 /// An engine in this process.
 pub struct InProcess {
@@ -45,8 +18,8 @@ impl InProcess {
     /// An engine playing Cross-Jack at its default size, with a small table.
     pub fn new() -> Self {
         let captured = Captured::default();
-        let out = Output::new(Box::new(captured.clone()));
-        let engine = Engine::new(GameKind::CrossJack, None, out).expect("the default start");
+        let engine =
+            Engine::new(GameKind::CrossJack, None, captured.output()).expect("the default start");
         let mut this = InProcess { engine, captured };
         this.engine.handle_line("setoption name Hash value 1");
         this.captured.take_lines();

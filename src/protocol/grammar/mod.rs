@@ -5,7 +5,7 @@
 //! failure becomes a [`SyntaxError`] that names the command, what was expected and the token
 //! found instead, never nom's debug output.
 
-mod error;
+pub(super) mod error;
 mod go;
 mod tokens;
 
@@ -616,6 +616,25 @@ mod tests {
             "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, \
              after, duty or end, found 'score'"
         );
+    }
+
+    #[test]
+    fn every_query_subject_is_read_and_in_the_help() {
+        let help = crate::protocol::answers::HELP.join(" ");
+        let subjects = QUERY_SUBJECTS
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "or");
+        for subject in subjects {
+            assert!(
+                parse_line(&format!("query {subject} a1")).is_ok_and(|c| c.is_some())
+                    || parse_line(&format!("query {subject}")).is_ok_and(|c| c.is_some())
+            );
+            assert!(
+                help.split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| w == subject),
+                "help does not mention the query '{subject}'"
+            );
+        }
     }
 
     #[test]
