@@ -695,8 +695,9 @@ class Session:
         if view and view["running"] and view[view["running"]] < -CLOCK_MARGIN_MS:
             side = view["running"]
             self.stop_search()
+            name = self.cached["board"]["names"].get(side, side) if self.cached else side
             self.adjudge("p2win" if side == "p1" else "p1win", FORFEIT,
-                         "%s's time ran out" % side, side)
+                         "%s's time ran out" % name, side)
 
     def adjudge(self, result, reason, detail, loser_side):
         self.adjudged = {"result": result, "reason": reason, "detail": detail,

@@ -130,12 +130,19 @@ function afterState() {
   if (st.result !== "none" || st.searching) return;
   if (st.engine.error) return;
   const mode = $("mode").value;
-  if (mode === "analysis") return;
+  if (mode === "analysis") {
+    // The engine goes on thinking about the shown position after each move.
+    if (S.analysing && S.view === null && !S.preview) analyse();
+    return;
+  }
   if (st.players[st.board.tomove] === "engine" && !S.paused && !S.goPending) {
     S.goPending = true;
     act("go", { limits: limitsOf() }).then((reply) => {
       S.goPending = false;
-      if (reply) setState(reply, null); else markBusy();
+      // A poll may have brought a newer state meanwhile (the engine already moved): the
+      // stale reply is dropped and the newer state is looked at again.
+      if (reply) { setState(reply, null); afterState(); }
+      markBusy();
     });
   }
 }
@@ -464,8 +471,8 @@ function animateFrom(oldFen, move, g, newPieces) {
 
 function interactive() {
   const st = S.state;
-  return st && S.view === null && !S.preview && st.result === "none" && !st.searching &&
-    st.players[st.board.tomove] === "person";
+  return st && S.view === null && !S.preview && st.result === "none" &&
+    st.searching !== "move" && st.players[st.board.tomove] === "person";
 }
 
 function clicksOf(entry) {
@@ -524,7 +531,7 @@ function clickSquare(name) {
   if (S.preview) { flashBad(name, "this is a preview: go back to the game to move"); return; }
   if (S.view !== null) { flashBad(name, "you are looking at an earlier position: go to the last move (>|) to play"); return; }
   if (st.result !== "none") { flashBad(name, "the game is over"); return; }
-  if (st.searching) { flashBad(name, "the engine is thinking"); return; }
+  if (st.searching === "move") { flashBad(name, "the engine is thinking"); return; }
   if (st.players[st.board.tomove] !== "person") { flashBad(name, "it is the engine's move"); return; }
   let prefix = S.selected.concat([name]);
   let candidates = matching(prefix);
@@ -726,7 +733,8 @@ function formatClock(ms) {
 
 function markBusy() {
   const st = S.state;
-  const busy = S.requests > 0 && !S.onlyPolling() || S.animating > 0 || !st || !!st.searching ||
+  const busy = S.requests > 0 && !S.onlyPolling() || S.animating > 0 || !st ||
+    st.searching === "move" ||
     (st.result === "none" && st.players && st.players[st.board.tomove] === "engine" && !S.paused && !st.engine.error && $("mode").value !== "analysis");
   $("board").dataset.busy = busy ? "true" : "false";
 }
@@ -747,8 +755,8 @@ async function analyse() {
   const ply = S.view === null ? st.moves.length : S.view;
   if (st.result !== "none" && ply === st.moves.length) { say("the game is over: go back to a position to analyse"); return; }
   S.lines.clear();
-  S.lines.ply = ply;
   renderLines();
+  S.analysing = true;
   const reply = await act("analyse", { ply });
   if (reply) { S.state = reply; S.version = reply.version; renderAll(); pollLoop(); }
 }
@@ -821,6 +829,7 @@ function bindControls() {
   $("analyse").addEventListener("click", analyse);
   $("stop").addEventListener("click", async () => {
     S.paused = $("mode").value === "eve" ? true : S.paused;
+    S.analysing = false;
     const reply = await act("stop");
     if (reply) setState(reply, null);
   });
@@ -843,7 +852,8 @@ function bindControls() {
 }
 
 async function newGame() {
-  S.view = null; S.preview = null; S.lines.clear(); S.paused = false;
+  S.view = null; S.preview = null; S.lines.clear(); S.paused = false; S.analysing = false;
+  S.flipped = $("mode").value === "pve2";   // the person's side at the bottom
   renderLines();
   const params = { game: $("game").value, size: $("size").value, players: playersOf($("mode").value), limits: limitsOf() };
   let reply = S.session ? await act("new", params) : null;
@@ -860,6 +870,8 @@ async function newGame() {
 async function changeMode() {
   const mode = $("mode").value;
   S.paused = false;
+  S.analysing = false;
+  if (mode === "pve1" || mode === "pve2") S.flipped = mode === "pve2";
   const reply = await act("players", { players: playersOf(mode), limits: limitsOf() });
   if (!reply) return;
   setState(reply, null);
