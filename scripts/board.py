@@ -1427,7 +1427,8 @@ def parser():
                         "(default 4); the next page is asked to wait")
     p.add_argument("--idle-timeout", type=float, default=600.0, metavar="S",
                    help="seconds without a request from its page before a session and its "
-                        "processes end (default 600); an open page pings every 30 s")
+                        "processes end (default 600); a page on screen keeps asking for news, "
+                        "so a closed or long hidden page is what times out")
     p.add_argument("--engine-log", metavar="FILE",
                    help="append the engines' stderr to FILE (default: this terminal)")
     return p

@@ -854,6 +854,8 @@ function bindControls() {
 async function newGame() {
   S.view = null; S.preview = null; S.lines.clear(); S.paused = false; S.analysing = false;
   S.flipped = $("mode").value === "pve2";   // the person's side at the bottom
+  $("download").hidden = true;
+  $("record").value = "";
   renderLines();
   const params = { game: $("game").value, size: $("size").value, players: playersOf($("mode").value), limits: limitsOf() };
   let reply = S.session ? await act("new", params) : null;

@@ -35,7 +35,7 @@ from tablero_match.engine import Engine, position_command, setoption  # noqa: E4
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                   "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--disable-extensions",
-                  "--disable-default-apps", "--mute-audio", "--window-size=1100,780"]
+                  "--disable-default-apps", "--mute-audio", "--window-size=1100,940"]
 # (game, size, engine limit in ms per move, plies before the test gives up)
 GAMES = [("crossjack", "4x4", 20, 40), ("jcshock", "4x4", 20, 40),
          ("crossings", "8x8", 100, 240)]
@@ -303,7 +303,7 @@ def check_records(page, tablero, tmp, checks):
     checks.append("the saved record loads back to the same position and result")
 
 
-def small_screenshot(driver, path, scale=0.72):
+def small_screenshot(driver, path, scale=0.62):
     """The window scaled down (a PNG of a few tens of KB, for the README)."""
     import base64
     size = driver.execute_script("return [window.innerWidth, window.innerHeight];")
