@@ -24,6 +24,7 @@ import re
 import secrets
 import shlex
 import signal
+import socket
 import sys
 import threading
 import time
@@ -1259,6 +1260,12 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     quiet = True
 
+    def setup(self):
+        super().setup()
+        # Headers and body go out as two writes: without this, Nagle's algorithm holds the
+        # body back until the client's delayed acknowledgement, some 40 ms a request.
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
     def log_message(self, format, *args):
         if not self.quiet:
             super().log_message(format, *args)
@@ -1361,6 +1368,9 @@ class Handler(BaseHTTPRequestHandler):
             reply = {"ok": True, "events": events, "version": now}
             if now != version:
                 with session.lock:
+                    if session.closed:
+                        raise BoardError("this session has ended; start a new game", 410,
+                                         gone=True)
                     reply["state"] = session.state()
             return 200, reply
         if name not in API:

@@ -411,7 +411,13 @@ function drawPiece(parent, board, letter, cx, cy, name) {
   return g;
 }
 
+const darkness = new Map();
 function isDark(colour) {
+  if (!darkness.has(colour)) darkness.set(colour, computeDark(colour));
+  return darkness.get(colour);
+}
+
+function computeDark(colour) {
   const probe = document.createElement("canvas").getContext("2d");
   probe.fillStyle = colour;
   const hex = probe.fillStyle;

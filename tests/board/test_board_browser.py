@@ -211,8 +211,8 @@ def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
         page.driver.execute_script(
             "window.__t = {click: null, shown: null, ply: document.getElementById('board')"
             ".dataset.ply};"
-            "document.addEventListener('click', () => { if (window.__t.click === null)"
-            " window.__t.click = performance.now(); }, {capture: true, once: true});"
+            "if (!window.__hooked) { window.__hooked = true; document.addEventListener("
+            "'click', () => { window.__t.click = performance.now(); }, {capture: true}); }"
             "new MutationObserver((list, obs) => { const b = document.getElementById('board');"
             " if (Number(b.dataset.ply) >= Number(window.__t.ply) + 2 && b.dataset.tomove"
             " !== 'none') { window.__t.shown = performance.now(); obs.disconnect(); } })"
@@ -224,6 +224,8 @@ def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
             clicks = [first[1]] if first[0] != "move" else [first[1], first[2]]
             for square in clicks:
                 page.click_square(square)
+        # The time from the click that completes the move (the last one) to the engine's
+        # move drawn on the page.
         page.wait(lambda f, r, b, t, p, m: int(p) > int(ply), "the move %s to be played" % move)
         if game == "crossings":
             page.wait(lambda f, r, b, t, p, m: b == "false", "the engine's reply")
