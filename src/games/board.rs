@@ -28,6 +28,22 @@ pub struct BoardDescription {
     pub pass: Option<String>,
 }
 
+impl BoardDescription {
+    /// The two players and nothing else: no piece letters listed, no rows marked, no wrap,
+    /// no pass. The description of a game that is only rules (a toy game in the tests).
+    pub fn unmarked(players: [PlayerLook; 2]) -> BoardDescription {
+        BoardDescription {
+            pieces: Vec::new(),
+            players,
+            wrap: Wrap::None,
+            goals: None,
+            homes: None,
+            to_place: None,
+            pass: None,
+        }
+    }
+}
+
 /// One letter of a position string: whose piece it is and what it means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceLetter {

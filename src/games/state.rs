@@ -165,7 +165,7 @@ mod tests {
     use super::*;
     use crate::games::fen::SyntaxError;
     use crate::games::{
-        BoardDescription, BoardSize, Effects, MoveError, Player, PlayerLook, PositionError, Wrap,
+        BoardDescription, BoardSize, Effects, MoveError, Player, PlayerLook, PositionError,
     };
 
     /// A token walking between two squares; burning a turn is irreversible.
@@ -255,18 +255,12 @@ mod tests {
             self.fen()
         }
         fn description(&self) -> BoardDescription {
-            BoardDescription {
-                pieces: Vec::new(),
-                players: [PlayerLook {
+            BoardDescription::unmarked(
+                [PlayerLook {
                     name: "walker",
                     colour: "black",
                 }; 2],
-                wrap: Wrap::None,
-                goals: None,
-                homes: None,
-                to_place: None,
-                pass: None,
-            }
+            )
         }
         fn effects(&self, _: Step) -> Effects {
             Effects::default()

@@ -272,13 +272,24 @@ fn report(what: &str, coverage: Coverage) {
     .expect("stderr takes the report");
 }
 
-/// The sum of several checks, which must cover thousands of positions.
-fn assert_thousands(game: &str, coverages: &[Coverage]) {
-    let total = Coverage::sum(coverages);
-    report(&format!("{game} in all"), total);
+/// Checks every move of random games of `G` on each board size of `samples` (with the
+/// number of games), of the perft vectors' positions and the positions one move after them,
+/// and of `rare` positions; together they must be thousands of positions.
+fn check_game<G: Game>(samples: &[(BoardSize, usize)], rare: &[&str]) {
+    let mut coverages: Vec<Coverage> = (1..)
+        .zip(samples)
+        .map(|(seed, &(size, games))| check_random_games::<G>(size, games, seed))
+        .collect();
+    coverages.push(check_vector_positions::<G>());
+    if !rare.is_empty() {
+        coverages.push(check_positions::<G>("rare rules", rare));
+    }
+    let total = Coverage::sum(&coverages);
+    report(&format!("{} in all", G::NAME), total);
     assert!(
         total.positions >= 2000,
-        "{game}: only {} positions",
+        "{}: only {} positions",
+        G::NAME,
         total.positions
     );
 }
@@ -302,36 +313,35 @@ const RARE_CROSSINGS: [&str; 3] = [
 
 #[test]
 fn every_cross_jack_move_does_what_its_effects_say() {
-    let coverages = [
-        check_random_games::<CrossJack>(BoardSize::square(3), 300, 1),
-        check_random_games::<CrossJack>(BoardSize::new(4, 6), 200, 2),
-        check_random_games::<CrossJack>(BoardSize::square(8), 100, 3),
-        check_random_games::<CrossJack>(BoardSize::new(16, 8), 40, 4),
-        check_vector_positions::<CrossJack>(),
-    ];
-    assert_thousands("crossjack", &coverages);
+    let (square, wide) = (BoardSize::square, BoardSize::new);
+    check_game::<CrossJack>(
+        &[
+            (square(3), 300),
+            (wide(4, 6), 200),
+            (square(8), 100),
+            (wide(16, 8), 40),
+        ],
+        &[],
+    );
 }
 
 #[test]
 fn every_jc_shock_move_does_what_its_effects_say() {
-    let coverages = [
-        check_random_games::<JcShock>(BoardSize::square(4), 200, 5),
-        check_random_games::<JcShock>(BoardSize::square(5), 100, 6),
-        check_random_games::<JcShock>(BoardSize::square(8), 30, 7),
-        check_random_games::<JcShock>(BoardSize::square(11), 8, 8),
-        check_vector_positions::<JcShock>(),
-    ];
-    assert_thousands("jcshock", &coverages);
+    let square = BoardSize::square;
+    check_game::<JcShock>(
+        &[
+            (square(4), 200),
+            (square(5), 100),
+            (square(8), 30),
+            (square(11), 8),
+        ],
+        &[],
+    );
 }
 
 #[test]
 fn every_crossings_move_does_what_its_effects_say() {
-    let coverages = [
-        check_random_games::<Crossings>(BoardSize::square(8), 30, 9),
-        check_vector_positions::<Crossings>(),
-        check_positions::<Crossings>("rare rules", &RARE_CROSSINGS),
-    ];
-    assert_thousands("crossings", &coverages);
+    check_game::<Crossings>(&[(BoardSize::square(8), 30)], &RARE_CROSSINGS);
 }
 
 // ---------------------------------------------------------------------------------------

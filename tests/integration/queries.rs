@@ -22,6 +22,16 @@ fn ask_unchanged(engine: &mut InProcess, query: &str) -> String {
     answer
 }
 
+/// Asks each query of `cases` and checks its error line and that the game is unchanged.
+fn assert_errors(engine: &mut InProcess, cases: &[(&str, &str)]) {
+    for (query, error) in cases {
+        assert_eq!(
+            ask_unchanged(engine, query),
+            format!("info string error: {error}")
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // query effects
 // ---------------------------------------------------------------------------------------
@@ -70,26 +80,27 @@ fn effects_end_with_the_flags_when_there_are_any() {
 #[test]
 fn effects_of_an_illegal_move_are_the_games_refusal() {
     let mut cross_jack = engine(GameKind::CrossJack, 8);
-    for (query, error) in [
-        (
-            "query effects e4",
-            "query effects: e4: x is setting up and must tick its zone row, rank 8",
-        ),
-        (
-            "query effects zz",
-            "query effects: zz: not a move in crossjack notation (a square such as d7)",
-        ),
-        ("query effects i9", "query effects: i9 is off the 8x8 board"),
-    ] {
-        assert_eq!(
-            ask_unchanged(&mut cross_jack, query),
-            format!("info string error: {error}")
-        );
-    }
+    assert_errors(
+        &mut cross_jack,
+        &[
+            (
+                "query effects e4",
+                "query effects: e4: x is setting up and must tick its zone row, rank 8",
+            ),
+            (
+                "query effects zz",
+                "query effects: zz: not a move in crossjack notation (a square such as d7)",
+            ),
+            ("query effects i9", "query effects: i9 is off the 8x8 board"),
+        ],
+    );
     let mut crossings = engine(GameKind::Crossings, 8);
-    assert_eq!(
-        ask_unchanged(&mut crossings, "query effects 0000"),
-        "info string error: query effects: 0000: passing is only legal with no other move"
+    assert_errors(
+        &mut crossings,
+        &[(
+            "query effects 0000",
+            "query effects: 0000: passing is only legal with no other move",
+        )],
     );
 }
 
@@ -97,9 +108,9 @@ fn effects_of_an_illegal_move_are_the_games_refusal() {
 fn effects_in_a_finished_game_are_refused() {
     let mut cross_jack = engine(GameKind::CrossJack, 3);
     cross_jack.run("position startpos moves a3 a1 b3 b1 b2 c1");
-    assert_eq!(
-        ask_unchanged(&mut cross_jack, "query effects c2"),
-        "info string error: query effects: c2: the game is over"
+    assert_errors(
+        &mut cross_jack,
+        &[("query effects c2", "query effects: c2: the game is over")],
     );
 }
 
@@ -120,25 +131,23 @@ fn after_previews_the_position_string_without_playing_the_moves() {
 #[test]
 fn after_names_the_first_move_that_cannot_be_played_counting_from_one() {
     let mut cross_jack = engine(GameKind::CrossJack, 3);
-    for (query, error) in [
-        (
-            "query after a3 a3",
-            "query after: move 2 'a3': a3: square is occupied",
-        ),
-        (
-            "query after a3 a1 b3 b1 b2 c1 c2",
-            "query after: move 7 'c2': c2: the game is over",
-        ),
-        (
-            "query after d4",
-            "query after: move 1 'd4': d4 is off the 3x3 board",
-        ),
-    ] {
-        assert_eq!(
-            ask_unchanged(&mut cross_jack, query),
-            format!("info string error: {error}")
-        );
-    }
+    assert_errors(
+        &mut cross_jack,
+        &[
+            (
+                "query after a3 a3",
+                "query after: move 2 'a3': a3: square is occupied",
+            ),
+            (
+                "query after a3 a1 b3 b1 b2 c1 c2",
+                "query after: move 7 'c2': c2: the game is over",
+            ),
+            (
+                "query after d4",
+                "query after: move 1 'd4': d4 is off the 3x3 board",
+            ),
+        ],
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -148,34 +157,32 @@ fn after_names_the_first_move_that_cannot_be_played_counting_from_one() {
 #[test]
 fn a_query_without_its_move_or_with_extra_tokens_is_a_syntax_error() {
     let mut crossings = engine(GameKind::Crossings, 8);
-    for (query, error) in [
-        (
-            "query effects",
-            "query: expected a move after 'effects', found end of line",
-        ),
-        (
-            "query after",
-            "query: expected a move after 'after', found end of line",
-        ),
-        (
-            "query effects a1a3 a1a3",
-            "query: expected end of line, found 'a1a3'",
-        ),
-        (
-            "query board 8x8",
-            "query: expected end of line, found '8x8'",
-        ),
-        ("query duty now", "query: expected end of line, found 'now'"),
-        (
-            "query end game",
-            "query: expected end of line, found 'game'",
-        ),
-    ] {
-        assert_eq!(
-            ask_unchanged(&mut crossings, query),
-            format!("info string error: {error}")
-        );
-    }
+    assert_errors(
+        &mut crossings,
+        &[
+            (
+                "query effects",
+                "query: expected a move after 'effects', found end of line",
+            ),
+            (
+                "query after",
+                "query: expected a move after 'after', found end of line",
+            ),
+            (
+                "query effects a1a3 a1a3",
+                "query: expected end of line, found 'a1a3'",
+            ),
+            (
+                "query board 8x8",
+                "query: expected end of line, found '8x8'",
+            ),
+            ("query duty now", "query: expected end of line, found 'now'"),
+            (
+                "query end game",
+                "query: expected end of line, found 'game'",
+            ),
+        ],
+    );
 }
 
 #[test]

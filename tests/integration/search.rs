@@ -10,7 +10,7 @@ use tablero::games::fen::SyntaxError;
 use tablero::games::zobrist::splitmix64;
 use tablero::games::{
     BoardDescription, BoardSize, Effects, Game, GameState, MoveError, MoveList, Player, PlayerLook,
-    PositionError, SearchHints, Status, Wrap,
+    PositionError, SearchHints, Status,
 };
 use tablero::search::tt::{Bound, TtEntry};
 use tablero::search::value::{mate_in, mated_in};
@@ -57,18 +57,12 @@ macro_rules! toy_game_texts {
             self.fen()
         }
         fn description(&self) -> BoardDescription {
-            BoardDescription {
-                pieces: Vec::new(),
-                players: [PlayerLook {
+            BoardDescription::unmarked(
+                [PlayerLook {
                     name: Self::NAME,
                     colour: "black",
                 }; 2],
-                wrap: Wrap::None,
-                goals: None,
-                homes: None,
-                to_place: None,
-                pass: None,
-            }
+            )
         }
         fn effects(&self, _: Self::Move) -> Effects {
             Effects::default()
