@@ -635,7 +635,11 @@ function renderEnd() {
     text += ` — ${st.adjudged.reason}${st.adjudged.detail ? ": " + st.adjudged.detail : ""}`;
   } else if (st.end) {
     text += ` — ${String(st.end.reason || "").replace(/-/g, " ")}`;
-    const details = Object.entries(st.end.details || {}).map(([k, v]) => `${k} ${v}`);
+    // Keys and values that name a player (p1score, blockaded p1,p2) get the player's name.
+    const named = (text) => String(text)
+      .replace(/\bp([12])score\b/g, (_, n) => `${names["p" + n]}'s score`)
+      .replace(/\bp([12])\b/g, (_, n) => names["p" + n]);
+    const details = Object.entries(st.end.details || {}).map(([k, v]) => `${named(k)} ${named(v)}`);
     if (details.length) text += ` (${details.join("; ")})`;
   } else if (st.reason) {
     text += ` — ${st.reason}`;
