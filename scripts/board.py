@@ -432,6 +432,9 @@ class Search(threading.Thread):
         except Gone as e:
             failure = "the engine failed: %s" % e
             engine.kill()
+        except (OSError, ValueError) as e:   # its pipes closed under us: it was killed
+            failure = "the engine failed: %s" % e
+            engine.kill()
         used = int(round((time.monotonic() - self.started) * 1000))
         self.read_done.set()
         if self.cancelled:
@@ -474,9 +477,8 @@ class Session:
         self.players = {"p1": "person", "p2": "engine"}
         self.limits = {"movetime": 100}
         self.game = self.size = self.start = None
-        self.board = None
-        self.moves = []       # {"move", "ms", "ops", "flags", "fen", "clock"}
-        self.adjudged = None  # {"result", "reason", "detail", "loser"} of a game ended off the rules
+        self.moves = []       # {"move", "ms", "ops", "flags", "fen", "clock", "by"}
+        self.adjudged = None  # {"result", "reason", "detail", "loser"}: ended off the rules
         self.clock = None     # {"left": [p1 ms, p2 ms], "inc": ms, "since": monotonic or None}
         self.cached = None
 

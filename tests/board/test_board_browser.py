@@ -383,7 +383,8 @@ def run(args):
             print("FAILED: %s" % e)
         else:
             import traceback
-            print("FAILED: %s" % "".join(traceback.format_exception(type(e), e, e.__traceback__)))
+            print("FAILED: %s" % "".join(
+                traceback.format_exception(type(e), e, e.__traceback__)))
         if driver is not None:
             try:
                 driver.save_screenshot(str(tmp / "failure.png"))
