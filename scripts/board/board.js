@@ -309,6 +309,7 @@ function renderBoard(anim, oldFen) {
       const name = g.files[c] + g.ranks[r];
       const cls = ["sq", (c + r) % 2 === 0 ? "dark" : "light"];
       if (lastSquares.has(name)) cls.push("last");
+      if (S.selected.includes(name)) cls.push("sel");
       const rect = el("rect", { x, y, width: SQ, height: SQ, class: cls.join(" "), "data-square": name }, squares);
       rect.addEventListener("click", () => clickSquare(name));
     }
@@ -501,10 +502,6 @@ function matching(prefix) {
 function drawMarkers(overlay, g) {
   const sel = S.selected;
   const candidates = matching(sel);
-  for (const name of sel) {
-    const rect = $("board").querySelector(`[data-square="${name}"]`);
-    if (rect) rect.classList.add("sel");
-  }
   const next = new Map();
   for (const m of candidates) {
     const c = clicksOf(m);
