@@ -26,6 +26,7 @@ REPO = HERE.parent.parent
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
 CRASHING = "%s %s %s 2" % (sys.executable, REPO / "tests" / "match" / "crash.py", TABLERO)
 
+sys.path.insert(0, str(REPO / "scripts"))
 spec = importlib.util.spec_from_file_location("board", REPO / "scripts" / "board.py")
 board = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(board)
@@ -121,6 +122,16 @@ class Parsing(unittest.TestCase):
                 board.normal_size(bad)
         with self.assertRaises(board.BoardError):
             board.check_players({"p1": "person", "p2": "robot"})
+
+    def test_option_lines_of_an_engine(self):
+        from tablero_match.engine import parse_option_line as parse
+        self.assertEqual(parse("option name Move Overhead type spin default 30 min 0 max 5000"),
+                         {"name": "Move Overhead", "type": "spin", "default": "30", "min": "0",
+                          "max": "5000", "vars": []})
+        self.assertEqual(parse("option name Strategy type combo default search var search "
+                               "var mcts")["vars"], ["search", "mcts"])
+        self.assertEqual(parse("option name Clear Hash type button")["type"], "button")
+        self.assertIsNone(parse("id name tablero"))
 
     def test_answers_of_the_referee(self):
         parsed = board.parse_board(
