@@ -377,6 +377,8 @@ function renderBoard(anim, oldFen) {
   holder.dataset.tomove = st.result === "none" ? st.board.tomove : "none";
   holder.dataset.ply = String(st.moves.length);
   holder.dataset.mode = $("mode").value;
+  holder.dataset.game = st.game;
+  holder.dataset.size = st.size;
   if (anim) animateFrom(oldFen, anim, g, byName);
 }
 
@@ -594,7 +596,9 @@ function renderAll(anim, old) {
   const oldFen = old ? old.fen : null;
   renderBoard(anim, oldFen);
   const names = st.board.names;
-  $("game-title").textContent = `${st.game} ${st.size}`;
+  $("game-title").textContent = `${st.game} ${st.size}: ${names.p1} (player 1, ${who(st, "p1")}) against ${names.p2} (player 2, ${who(st, "p2")})`;
+  $("mode").options[0].textContent = `you play ${names.p1} (player 1) against the engine`;
+  $("mode").options[1].textContent = `you play ${names.p2} (player 2) against the engine`;
   $("status").textContent = statusText();
   const toplace = st.board.toplace;
   $("toplace").textContent = Object.keys(toplace).length
@@ -608,6 +612,10 @@ function renderAll(anim, old) {
   renderClocks();
   renderPreview();
   markBusy();
+}
+
+function who(st, side) {
+  return st.players[side] === "engine" ? st.engine.name : "person";
 }
 
 function statusText() {

@@ -174,8 +174,7 @@ def new_game(page, game, size, movetime, mode="pve1"):
     field.send_keys(str(movetime))
     page.driver.find_element("id", "new").click()
     page.wait(lambda fen, result, busy, tomove, ply, msg: busy == "false" and ply == "0" and
-              page.driver.find_element("id", "game-title").text == "%s %s" % (game, size),
-              "the new game")
+              (page.board("game"), page.board("size")) == (game, size), "the new game")
 
 
 def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
