@@ -356,17 +356,7 @@ function renderBoard(anim, oldFen) {
     t.textContent = g.ranks[r];
   }
   // Pieces.
-  const byName = {};
-  for (let row = 0; row < parsed.grid.length; row++) {
-    for (let col = 0; col < parsed.grid[row].length; col++) {
-      const letter = parsed.grid[row][col];
-      if (!letter) continue;
-      const rankIndex = board.origin === "top-left" ? row : parsed.height - 1 - row;
-      const name = g.files[col] + g.ranks[rankIndex];
-      const [x, y] = g.screen(col, rankIndex);
-      byName[name] = drawPiece(pieces, board, letter, x + SQ / 2, y + SQ / 2, name);
-    }
-  }
+  const byName = drawPieces(pieces, board, parsed, g);
   // Markers: squares that start a two-click move, targets of the selection.
   if (interactive()) drawMarkers(overlay, g);
 
@@ -380,6 +370,23 @@ function renderBoard(anim, oldFen) {
   holder.dataset.game = st.game;
   holder.dataset.size = st.size;
   if (anim) animateFrom(oldFen, anim, g, byName);
+}
+
+// Draws every piece of the parsed position `parsed` of `board` into `parent`, in geometry
+// `g`; the piece elements by square name.
+function drawPieces(parent, board, parsed, g) {
+  const byName = {};
+  for (let row = 0; row < parsed.grid.length; row++) {
+    for (let col = 0; col < parsed.grid[row].length; col++) {
+      const letter = parsed.grid[row][col];
+      if (!letter) continue;
+      const rankIndex = board.origin === "top-left" ? row : parsed.height - 1 - row;
+      const name = g.files[col] + g.ranks[rankIndex];
+      const [x, y] = g.screen(col, rankIndex);
+      byName[name] = drawPiece(parent, board, letter, x + SQ / 2, y + SQ / 2, name);
+    }
+  }
+  return byName;
 }
 
 function drawPiece(parent, board, letter, cx, cy, name) {
@@ -438,17 +445,7 @@ function animateFrom(oldFen, move, g, newPieces) {
   const svg = $("board").firstChild;
   const layer = el("g", { class: "anim" }, svg);
   const parsed = parseFen(oldFen, board.width, board.height);
-  const old = {};
-  for (let row = 0; row < parsed.grid.length; row++) {
-    for (let col = 0; col < parsed.grid[row].length; col++) {
-      const letter = parsed.grid[row][col];
-      if (!letter) continue;
-      const rankIndex = board.origin === "top-left" ? row : parsed.height - 1 - row;
-      const name = g.files[col] + g.ranks[rankIndex];
-      const [x, y] = g.screen(col, rankIndex);
-      old[name] = drawPiece(layer, board, letter, x + SQ / 2, y + SQ / 2, name);
-    }
-  }
+  const old = drawPieces(layer, board, parsed, g);
   const hidden = [];
   for (const name in newPieces) { newPieces[name].style.opacity = "0"; hidden.push(newPieces[name]); }
   S.animating++;

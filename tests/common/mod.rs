@@ -6,7 +6,30 @@
 pub mod engine;
 pub mod inproc;
 
+use std::process::Command;
+
 use tablero::games::{Game, GameState, MAX_MOVES};
+
+/// Runs the Python test file `file` of the folder `tests/<folder>/` with the tablero binary
+/// cargo built as `TABLERO`, and fails with its whole output if it fails; returns its
+/// standard output. Needs `python3` (3.8 or later) on the PATH.
+pub fn python_test(folder: &str, file: &str) -> String {
+    let dir = format!("{}/tests/{folder}", env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new("python3")
+        .arg(file)
+        .current_dir(&dir)
+        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .expect("python3 runs (the Python tests need Python 3.8 or later on the PATH)");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "tests/{folder}/{file} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
 
 /// The position of a position string that must be valid.
 pub fn position<G: Game>(fen: &str) -> G {

@@ -4,26 +4,11 @@
 //! Debian's `chromium` and `chromium-driver` and PyPI's `selenium` (`.ci/run` installs them);
 //! without them it is skipped, except when the environment variable `CI` is set.
 
-use std::process::Command;
+use crate::common;
 
-/// Runs one Python test file of `tests/board/` and fails with its whole output if it fails;
-/// returns its standard output.
+/// Runs one Python test file of `tests/board/`; its standard output.
 fn python_test(file: &str) -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/board");
-    let output = Command::new("python3")
-        .arg(file)
-        .current_dir(dir)
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .env("PYTHONDONTWRITEBYTECODE", "1")
-        .output()
-        .expect("python3 runs (the board tests need Python 3.8 or later on the PATH)");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "tests/board/{file} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+    common::python_test("board", file)
 }
 
 #[test]

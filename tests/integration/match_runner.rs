@@ -2,24 +2,11 @@
 //! `cargo test`, with the tablero binary cargo built as engine and referee. They need `python3`
 //! (3.8 or later) and `bash` on the PATH, nothing else.
 
-use std::process::Command;
+use crate::common;
 
-/// Runs one Python test file of `tests/match/` and fails with its whole output if it fails.
+/// Runs one Python test file of `tests/match/`.
 fn python_tests(file: &str) {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/match");
-    let output = Command::new("python3")
-        .arg(file)
-        .current_dir(dir)
-        .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
-        .env("PYTHONDONTWRITEBYTECODE", "1")
-        .output()
-        .expect("python3 runs (the match tests need Python 3.8 or later on the PATH)");
-    assert!(
-        output.status.success(),
-        "tests/match/{file} failed:\n{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    common::python_test("match", file);
 }
 
 #[test]
