@@ -104,6 +104,12 @@ def need(data, key, kind, default=None, required=False):
     return value
 
 
+def refuse_constant(name):
+    """Python's JSON reader accepts NaN and ±Infinity, which JSON has not: refused (a NaN
+    `wait` made a poll spin forever), as a ValueError like any other bad JSON."""
+    raise ValueError("%s is not a JSON number" % name)
+
+
 def check_token(text, what="move"):
     """`text` if it is one token of printable ASCII (1–32 characters, no blank, no control
     character), else BoardError: nothing a request sends can start a second protocol line."""
@@ -1335,7 +1341,7 @@ class Handler(BaseHTTPRequestHandler):
             raise BoardError("request larger than %d bytes" % MAX_BODY, 413)
         body = self.rfile.read(length)
         try:
-            data = json.loads(body.decode("utf-8"))
+            data = json.loads(body.decode("utf-8"), parse_constant=refuse_constant)
         except (UnicodeDecodeError, ValueError):
             raise BoardError("the request is not JSON")
         if not isinstance(data, dict):

@@ -199,6 +199,19 @@ class Http(unittest.TestCase):
         self.assertEqual(status, 403)
         self.assertEqual(self.server.request("GET", "/", None, {"Host": "evil.example"})[0], 403)
 
+    def test_numbers_json_has_not_are_refused(self):
+        # Python's reader takes NaN and Infinity: a NaN `wait` made the poll spin forever.
+        sid = self.server.ok("open", game="crossjack", size="4x4")["session"]
+        version = self.server.ok("state", session=sid)["version"]
+        json_type = {"Content-Type": "application/json"}
+        for constant in ("NaN", "Infinity", "-Infinity"):
+            body = ('{"session": "%s", "version": %d, "wait": %s}' % (
+                sid, version, constant)).encode()
+            status, reply, _ = self.server.request("POST", "/api/poll", body, json_type)
+            self.assertEqual(status, 400, constant)
+            self.assertIn("not JSON", json.loads(reply)["error"])
+        self.server.ok("close", session=sid)
+
     def test_a_game_refuses_bad_moves_and_changes_nothing(self):
         state = self.server.ok("open", game="crossjack", size="3x3")
         sid = state["session"]
