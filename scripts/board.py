@@ -309,6 +309,8 @@ class Referee:
     def exchange(self, lines):
         """Sends `lines` and `isready`; the answer lines up to `readyok`, each ('response',
         text after 'response ') or ('error', text after 'info string error: ')."""
+        if not self.engine.alive():     # a failed exchange killed it: no process to ask
+            raise RefereeDown("the referee is not running")
         try:
             self.engine.send(*(list(lines) + ["isready"]))
             out = self.engine.read_until(lambda line: line.strip() == "readyok",

@@ -212,6 +212,21 @@ class Http(unittest.TestCase):
             self.assertIn("not JSON", json.loads(reply)["error"])
         self.server.ok("close", session=sid)
 
+    def test_every_request_after_the_referee_died_asks_for_a_new_game(self):
+        sid = self.server.ok("open", game="crossjack", size="4x4")["session"]
+        session = self.server.sessions.by_id[sid]
+        session.referee.engine.process.kill()
+        # The first request finds it dead; the next ones (an `after` was an internal error,
+        # the referee's process gone) say so too, until a new game starts a referee.
+        for name, data in (("move", {"move": "a4"}), ("after", {"moves": ["a4"]}),
+                           ("move", {"move": "a4"})):
+            status, reply = self.server.api(name, session=sid, **data)
+            self.assertEqual(status, 500, (name, reply))
+            self.assertIn("referee", reply["error"])
+            self.assertNotIn("internal error", reply["error"])
+        self.assertEqual(self.server.ok("new", session=sid, size="4")["fen"], "4/4/4/4 x")
+        self.server.ok("close", session=sid)
+
     def test_a_game_refuses_bad_moves_and_changes_nothing(self):
         state = self.server.ok("open", game="crossjack", size="3x3")
         sid = state["session"]
