@@ -987,12 +987,18 @@ class Session:
         for i, token in enumerate(tokens):
             lines += [position_command(fen, tokens[:i]), "query p1turn",
                       "query effects " + token, "query fen"]
-        lines += [position_command(fen, tokens), "query fen", "query result"]
+        lines += [position_command(fen, tokens), "query board", "query fen", "query result"]
         answers = self.referee.exchange(lines)
-        if len(answers) != 3 * len(tokens) + 2 or any(k != "response" for k, _ in answers):
+        if len(answers) != 3 * len(tokens) + 3 or any(k != "response" for k, _ in answers):
             if old[0]:
                 self.referee.select(*old)
             raise BoardError("record refused: the referee could not replay it")
+        shown = parse_board(answers[-3][1][len("board "):])
+        if "%dx%d" % (shown["width"], shown["height"]) != size:
+            if old[0]:
+                self.referee.select(*old)
+            raise BoardError("record refused: its size is %s, its position's board %dx%d" % (
+                size, shown["width"], shown["height"]))
         result = answers[-1][1]
         reason = record.get("reason")
         if reason == RULES and record.get("result") != result:

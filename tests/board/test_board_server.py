@@ -424,6 +424,8 @@ class Records(unittest.TestCase):
                 (variant(**{"match.size": "99x99"}), "no 99x99 board"),
                 (variant(**{"opening.fen": "3/3/3 x\nquit"}), "malformed"),
                 (variant(**{"opening.fen": "4/4/4/4 x"}), "refused"),
+                # A 4x4 position under a 3x3 header was loaded as a 3x3 game on a 4x4 board.
+                (variant(moves=[], **{"opening.fen": "4/4/4/4 x"}), "its size is 3x3"),
                 (variant(result="p1win", reason="rules"), "the referee says none"),
                 (variant(id=1) + "\n" + variant(id=2), "holds 2 games"),
                 ("", "empty"),
