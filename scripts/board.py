@@ -1204,6 +1204,10 @@ def api_new(session, data):
 
 def api_move(session, data):
     move = check_token(need(data, "move", str, required=True))
+    side = "p%d" % (session.side_to_move() + 1)
+    if not session.over() and session.players[side] == "engine":
+        raise BoardError("it is the engine's move (%s plays %s)" % (
+            session.config.engine_name, session.cached["board"]["names"].get(side, side)))
     session.stop_search()
     session.check_flag()
     session.play(move)

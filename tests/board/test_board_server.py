@@ -248,6 +248,13 @@ class Http(unittest.TestCase):
             self.assertEqual(after["moves"][0]["move"], "b3")
             self.assertEqual(after["moves"][0]["by"], "p1")
             self.assertEqual(after["fen"], "1x1/3/3 o")
+            # The engine plays player 2: a page's move for it is refused (it was played,
+            # and the engine's search stopped).
+            status, reply = self.server.api("move", session=sid, move="a1")
+            self.assertEqual(status, 400)
+            self.assertIn("it is the engine's move", reply["error"])
+            self.assertEqual(self.server.ok("state", session=sid)["fen"], "1x1/3/3 o")
+            self.server.ok("players", session=sid, players={"p1": "person", "p2": "person"})
             preview = self.server.ok("after", session=sid, ply=1, moves=["a1", "a3"])
             self.assertEqual(preview["fen"], "xx1/3/o2 o")
             status, reply = self.server.api("after", session=sid, ply=1, moves=["a1", "a1"])
