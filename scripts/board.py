@@ -59,6 +59,7 @@ MAX_PLIES = 2000              # moves of one game (a `position` line stays far b
 MAX_PREVIEW = 128             # moves of a previewed line
 MAX_EVENTS = 400              # engine lines a session keeps for its page
 POLL_WAIT = 8.0               # seconds a poll waits for something new
+REQUEST_PATIENCE = 60.0       # seconds a connection may be silent, mid-request or between
 STOP_PATIENCE = 3.0           # seconds from `stop` to `bestmove` before the engine is killed
 ENGINE_GRACE = 2.0            # seconds past its time an engine's move is awaited
 UNTIMED_PATIENCE = 120.0      # seconds for a move without a time limit (depth, nodes)
@@ -1279,6 +1280,9 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "tablero-board"
     protocol_version = "HTTP/1.1"
     quiet = True
+    # Seconds a connection may stay silent (a page polls every few seconds): a request whose
+    # body never comes no longer holds its thread forever.
+    timeout = REQUEST_PATIENCE
 
     def setup(self):
         super().setup()
@@ -1351,7 +1355,14 @@ class Handler(BaseHTTPRequestHandler):
         if length < 0 or length > MAX_BODY:
             self.close_connection = True
             raise BoardError("request larger than %d bytes" % MAX_BODY, 413)
-        body = self.rfile.read(length)
+        try:
+            body = self.rfile.read(length)
+        except TimeoutError:
+            self.close_connection = True
+            raise BoardError("the request's body did not come", 408)
+        if len(body) != length:
+            self.close_connection = True
+            raise BoardError("the request's body is shorter than its Content-Length")
         try:
             data = json.loads(body.decode("utf-8"), parse_constant=refuse_constant)
         except (UnicodeDecodeError, ValueError):

@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -198,6 +199,20 @@ class Http(unittest.TestCase):
         status, _, _ = post("POST", "/api/state", b"{}", dict(json_type, Host="evil.example"))
         self.assertEqual(status, 403)
         self.assertEqual(self.server.request("GET", "/", None, {"Host": "evil.example"})[0], 403)
+
+    def test_a_request_whose_body_never_comes_is_dropped(self):
+        # Its thread waited for the body forever, one thread per such connection.
+        patience, board.Handler.timeout = board.Handler.timeout, 0.5
+        try:
+            connection = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            with connection:
+                connection.sendall(b"POST /api/state HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                                   b"Content-Type: application/json\r\nContent-Length: 100"
+                                   b"\r\n\r\n{\"se" % self.server.port)
+                answer = connection.recv(4096)
+            self.assertTrue(answer.startswith(b"HTTP/1.1 408"), answer[:80])
+        finally:
+            board.Handler.timeout = patience
 
     def test_numbers_json_has_not_are_refused(self):
         # Python's reader takes NaN and Infinity: a NaN `wait` made the poll spin forever.
