@@ -59,6 +59,7 @@ MAX_PLIES = 2000              # moves of one game (a `position` line stays far b
 MAX_PREVIEW = 128             # moves of a previewed line
 MAX_EVENTS = 400              # engine lines a session keeps for its page
 POLL_WAIT = 8.0               # seconds a poll waits for something new
+REQUEST_PATIENCE = 60.0       # seconds a connection may be silent, mid-request or between
 STOP_PATIENCE = 3.0           # seconds from `stop` to `bestmove` before the engine is killed
 ENGINE_GRACE = 2.0            # seconds past its time an engine's move is awaited
 UNTIMED_PATIENCE = 120.0      # seconds for a move without a time limit (depth, nodes)
@@ -102,6 +103,12 @@ def need(data, key, kind, default=None, required=False):
     if not isinstance(value, kind):
         raise BoardError("'%s' has the wrong type" % key)
     return value
+
+
+def refuse_constant(name):
+    """Python's JSON reader accepts NaN and ±Infinity, which JSON has not: refused (a NaN
+    `wait` made a poll spin forever), as a ValueError like any other bad JSON."""
+    raise ValueError("%s is not a JSON number" % name)
 
 
 def check_token(text, what="move"):
@@ -303,6 +310,8 @@ class Referee:
     def exchange(self, lines):
         """Sends `lines` and `isready`; the answer lines up to `readyok`, each ('response',
         text after 'response ') or ('error', text after 'info string error: ')."""
+        if not self.engine.alive():     # a failed exchange killed it: no process to ask
+            raise RefereeDown("the referee is not running")
         try:
             self.engine.send(*(list(lines) + ["isready"]))
             out = self.engine.read_until(lambda line: line.strip() == "readyok",
@@ -979,12 +988,18 @@ class Session:
         for i, token in enumerate(tokens):
             lines += [position_command(fen, tokens[:i]), "query p1turn",
                       "query effects " + token, "query fen"]
-        lines += [position_command(fen, tokens), "query fen", "query result"]
+        lines += [position_command(fen, tokens), "query board", "query fen", "query result"]
         answers = self.referee.exchange(lines)
-        if len(answers) != 3 * len(tokens) + 2 or any(k != "response" for k, _ in answers):
+        if len(answers) != 3 * len(tokens) + 3 or any(k != "response" for k, _ in answers):
             if old[0]:
                 self.referee.select(*old)
             raise BoardError("record refused: the referee could not replay it")
+        shown = parse_board(answers[-3][1][len("board "):])
+        if "%dx%d" % (shown["width"], shown["height"]) != size:
+            if old[0]:
+                self.referee.select(*old)
+            raise BoardError("record refused: its size is %s, its position's board %dx%d" % (
+                size, shown["width"], shown["height"]))
         result = answers[-1][1]
         reason = record.get("reason")
         if reason == RULES and record.get("result") != result:
@@ -1190,6 +1205,10 @@ def api_new(session, data):
 
 def api_move(session, data):
     move = check_token(need(data, "move", str, required=True))
+    side = "p%d" % (session.side_to_move() + 1)
+    if not session.over() and session.players[side] == "engine":
+        raise BoardError("it is the engine's move (%s plays %s)" % (
+            session.config.engine_name, session.cached["board"]["names"].get(side, side)))
     session.stop_search()
     session.check_flag()
     session.play(move)
@@ -1261,6 +1280,9 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "tablero-board"
     protocol_version = "HTTP/1.1"
     quiet = True
+    # Seconds a connection may stay silent (a page polls every few seconds): a request whose
+    # body never comes no longer holds its thread forever.
+    timeout = REQUEST_PATIENCE
 
     def setup(self):
         super().setup()
@@ -1333,9 +1355,16 @@ class Handler(BaseHTTPRequestHandler):
         if length < 0 or length > MAX_BODY:
             self.close_connection = True
             raise BoardError("request larger than %d bytes" % MAX_BODY, 413)
-        body = self.rfile.read(length)
         try:
-            data = json.loads(body.decode("utf-8"))
+            body = self.rfile.read(length)
+        except TimeoutError:
+            self.close_connection = True
+            raise BoardError("the request's body did not come", 408)
+        if len(body) != length:
+            self.close_connection = True
+            raise BoardError("the request's body is shorter than its Content-Length")
+        try:
+            data = json.loads(body.decode("utf-8"), parse_constant=refuse_constant)
         except (UnicodeDecodeError, ValueError):
             raise BoardError("the request is not JSON")
         if not isinstance(data, dict):

@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -199,6 +200,48 @@ class Http(unittest.TestCase):
         self.assertEqual(status, 403)
         self.assertEqual(self.server.request("GET", "/", None, {"Host": "evil.example"})[0], 403)
 
+    def test_a_request_whose_body_never_comes_is_dropped(self):
+        # Its thread waited for the body forever, one thread per such connection.
+        patience, board.Handler.timeout = board.Handler.timeout, 0.5
+        try:
+            connection = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            with connection:
+                connection.sendall(b"POST /api/state HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                                   b"Content-Type: application/json\r\nContent-Length: 100"
+                                   b"\r\n\r\n{\"se" % self.server.port)
+                answer = connection.recv(4096)
+            self.assertTrue(answer.startswith(b"HTTP/1.1 408"), answer[:80])
+        finally:
+            board.Handler.timeout = patience
+
+    def test_numbers_json_has_not_are_refused(self):
+        # Python's reader takes NaN and Infinity: a NaN `wait` made the poll spin forever.
+        sid = self.server.ok("open", game="crossjack", size="4x4")["session"]
+        version = self.server.ok("state", session=sid)["version"]
+        json_type = {"Content-Type": "application/json"}
+        for constant in ("NaN", "Infinity", "-Infinity"):
+            body = ('{"session": "%s", "version": %d, "wait": %s}' % (
+                sid, version, constant)).encode()
+            status, reply, _ = self.server.request("POST", "/api/poll", body, json_type)
+            self.assertEqual(status, 400, constant)
+            self.assertIn("not JSON", json.loads(reply)["error"])
+        self.server.ok("close", session=sid)
+
+    def test_every_request_after_the_referee_died_asks_for_a_new_game(self):
+        sid = self.server.ok("open", game="crossjack", size="4x4")["session"]
+        session = self.server.sessions.by_id[sid]
+        session.referee.engine.process.kill()
+        # The first request finds it dead; the next ones (an `after` was an internal error,
+        # the referee's process gone) say so too, until a new game starts a referee.
+        for name, data in (("move", {"move": "a4"}), ("after", {"moves": ["a4"]}),
+                           ("move", {"move": "a4"})):
+            status, reply = self.server.api(name, session=sid, **data)
+            self.assertEqual(status, 500, (name, reply))
+            self.assertIn("referee", reply["error"])
+            self.assertNotIn("internal error", reply["error"])
+        self.assertEqual(self.server.ok("new", session=sid, size="4")["fen"], "4/4/4/4 x")
+        self.server.ok("close", session=sid)
+
     def test_a_game_refuses_bad_moves_and_changes_nothing(self):
         state = self.server.ok("open", game="crossjack", size="3x3")
         sid = state["session"]
@@ -220,6 +263,13 @@ class Http(unittest.TestCase):
             self.assertEqual(after["moves"][0]["move"], "b3")
             self.assertEqual(after["moves"][0]["by"], "p1")
             self.assertEqual(after["fen"], "1x1/3/3 o")
+            # The engine plays player 2: a page's move for it is refused (it was played,
+            # and the engine's search stopped).
+            status, reply = self.server.api("move", session=sid, move="a1")
+            self.assertEqual(status, 400)
+            self.assertIn("it is the engine's move", reply["error"])
+            self.assertEqual(self.server.ok("state", session=sid)["fen"], "1x1/3/3 o")
+            self.server.ok("players", session=sid, players={"p1": "person", "p2": "person"})
             preview = self.server.ok("after", session=sid, ply=1, moves=["a1", "a3"])
             self.assertEqual(preview["fen"], "xx1/3/o2 o")
             status, reply = self.server.api("after", session=sid, ply=1, moves=["a1", "a1"])
@@ -396,6 +446,8 @@ class Records(unittest.TestCase):
                 (variant(**{"match.size": "99x99"}), "no 99x99 board"),
                 (variant(**{"opening.fen": "3/3/3 x\nquit"}), "malformed"),
                 (variant(**{"opening.fen": "4/4/4/4 x"}), "refused"),
+                # A 4x4 position under a 3x3 header was loaded as a 3x3 game on a 4x4 board.
+                (variant(moves=[], **{"opening.fen": "4/4/4/4 x"}), "its size is 3x3"),
                 (variant(result="p1win", reason="rules"), "the referee says none"),
                 (variant(id=1) + "\n" + variant(id=2), "holds 2 games"),
                 ("", "empty"),
