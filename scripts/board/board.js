@@ -770,7 +770,10 @@ async function analyse() {
   renderLines();
   S.analysing = true;
   const reply = await act("analyse", { ply });
-  if (reply) { S.state = reply; S.version = reply.version; renderAll(); pollLoop(); }
+  // A poll may have brought a newer state while this request ran: never go back to an older one.
+  const stale = reply && S.state && reply.session === S.state.session && reply.version < S.version;
+  if (reply && !stale) { S.state = reply; S.version = reply.version; renderAll(); }
+  if (reply) pollLoop();
 }
 
 function fillGameControls(state, first) {
