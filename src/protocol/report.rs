@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::bench::{self, BenchError, BenchOptions, BenchReport, PositionResult, Progress};
 use crate::games::GameKind;
 use crate::perft;
+use crate::search::solve::{Outcome, Progress as SolveProgress, Proven, Solution, Unsolved};
 use crate::search::{Bound, Info, Score};
 
 /// The answer of a search without a move.
@@ -144,6 +145,100 @@ pub fn run_bench(
     write: &mut dyn FnMut(&str),
 ) -> Result<BenchReport, BenchError> {
     bench::measure(options, stop, &mut |progress| write(&bench_line(&progress)))
+}
+
+/// `win distance <plies>`, `draw` or `loss distance <plies>`: a proven value.
+fn proven_words(value: Proven) -> String {
+    let outcome = match value.outcome {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    };
+    match value.distance {
+        Some(plies) => format!("{outcome} distance {plies}"),
+        None => outcome.to_string(),
+    }
+}
+
+/// Nodes per second of `nodes` in `time`.
+fn per_second(nodes: u64, time: Duration) -> u64 {
+    (u128::from(nodes) * 1_000_000 / time.as_micros().max(1)) as u64
+}
+
+/// A solve's progress: `info string solve move <m> <k>/<n> value <value> nodes <n> time <ms>`
+/// as each root move is solved, `info string solve nodes <n> nps <n> time <ms> hashfull
+/// <permille>` once a second on long solves.
+pub fn solve_progress_line(progress: &SolveProgress<String>) -> String {
+    match progress {
+        SolveProgress::Move {
+            mv,
+            number,
+            of,
+            value,
+            nodes,
+            time,
+        } => format!(
+            "info string solve move {mv} {number}/{of} value {} nodes {nodes} time {}",
+            proven_words(*value),
+            time.as_millis()
+        ),
+        SolveProgress::Running {
+            nodes,
+            time,
+            table_permille,
+        } => format!(
+            "info string solve nodes {nodes} nps {} time {} hashfull {table_permille}",
+            per_second(*nodes, *time),
+            time.as_millis()
+        ),
+    }
+}
+
+/// The answer of a solve, one line: `solve value <value> moves <m1,m2,…> nodes <n> time <ms>
+/// hashfull <permille>` when the root's value is proven (the moves are those that keep it,
+/// best first; `(none)` in a finished game), else `solve value unknown reason <why> solved
+/// <k>/<n> [best <value> moves <m1,…>] nodes … time … hashfull …`, where `best` is the best
+/// value among the root moves solved, a lower bound on the root's value.
+pub fn solve_line(solution: &Solution<String>) -> String {
+    let moves = match solution.best_moves() {
+        moves if moves.is_empty() => "(none)".to_string(),
+        moves => moves.join(","),
+    };
+    let totals = format!(
+        "nodes {} time {} hashfull {}",
+        solution.nodes,
+        solution.time.as_millis(),
+        solution.table_permille
+    );
+    if let Some(value) = solution.value {
+        return format!("solve value {} moves {moves} {totals}", proven_words(value));
+    }
+    let reason = match solution.unsolved {
+        Some(Unsolved::Repetition) => "repetition",
+        Some(Unsolved::TooDeep) => "too-deep",
+        Some(Unsolved::Stopped) | None => "stopped",
+    };
+    let best = match solution.moves.first() {
+        Some(&(_, value)) => format!(" best {} moves {moves}", proven_words(value)),
+        None => String::new(),
+    };
+    format!(
+        "solve value unknown reason {reason} solved {}/{}{best} {totals}",
+        solution.moves.len(),
+        solution.legal
+    )
+}
+
+/// What `tablero solve` prints: `move <m> value <value>` for every root move solved, best
+/// first, then the [`solve_line`].
+pub fn solve_report(solution: &Solution<String>) -> Vec<String> {
+    let mut lines: Vec<String> = solution
+        .moves
+        .iter()
+        .map(|(mv, value)| format!("move {mv} value {}", proven_words(*value)))
+        .collect();
+    lines.push(solve_line(solution));
+    lines
 }
 
 #[cfg(test)]
