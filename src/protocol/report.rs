@@ -165,6 +165,20 @@ fn per_second(nodes: u64, time: Duration) -> u64 {
     (u128::from(nodes) * 1_000_000 / time.as_micros().max(1)) as u64
 }
 
+/// A root move's value: [`proven_words`] when it is exact, else `unknown lowerbound
+/// <value> upperbound <value>` (repetitions decide it).
+fn bounded_words(lower: Proven, upper: Proven) -> String {
+    if lower == upper {
+        proven_words(lower)
+    } else {
+        format!(
+            "unknown lowerbound {} upperbound {}",
+            proven_words(lower),
+            proven_words(upper)
+        )
+    }
+}
+
 /// A solve's progress: `info string solve move <m> <k>/<n> value <value> nodes <n> time <ms>`
 /// as each root move is solved, `info string solve nodes <n> nps <n> time <ms> hashfull
 /// <permille>` once a second on long solves.
@@ -175,11 +189,12 @@ pub fn solve_progress_line(progress: &SolveProgress<String>) -> String {
             number,
             of,
             value,
+            upper,
             nodes,
             time,
         } => format!(
             "info string solve move {mv} {number}/{of} value {} nodes {nodes} time {}",
-            proven_words(*value),
+            bounded_words(*value, *upper),
             time.as_millis()
         ),
         SolveProgress::Running {
@@ -194,15 +209,21 @@ pub fn solve_progress_line(progress: &SolveProgress<String>) -> String {
     }
 }
 
-/// The answer of a solve, one line: `solve value <value> moves <m1,m2,…> nodes <n> time <ms>
-/// hashfull <permille>` when the root's value is proven (the moves are those that keep it,
-/// best first; `(none)` in a finished game), else `solve value unknown reason <why> solved
-/// <k>/<n> [best <value> moves <m1,…>] nodes … time … hashfull …`, where `best` is the best
-/// value among the root moves solved, a lower bound on the root's value.
+/// The answer of a solve, one line: `solve value <value> moves <m1,m2,…> [undecided
+/// <m1,…>] nodes <n> time <ms> hashfull <permille>` when the root's value is proven (the
+/// moves are those that keep it, best first; `(none)` in a finished game; `undecided`: moves
+/// whose value repetitions decide, which may keep it), else `solve value unknown reason
+/// <why> [lowerbound <value> upperbound <value>] solved <k>/<n> [best <value> moves <m1,…>]
+/// nodes … time … hashfull …`, where `best` is the best lower bound among the root moves
+/// solved.
 pub fn solve_line(solution: &Solution<String>) -> String {
     let moves = match solution.best_moves() {
         moves if moves.is_empty() => "(none)".to_string(),
         moves => moves.join(","),
+    };
+    let undecided = match solution.undecided_moves() {
+        moves if moves.is_empty() => String::new(),
+        moves => format!(" undecided {}", moves.join(",")),
     };
     let totals = format!(
         "nodes {} time {} hashfull {}",
@@ -211,19 +232,32 @@ pub fn solve_line(solution: &Solution<String>) -> String {
         solution.table_permille
     );
     if let Some(value) = solution.value {
-        return format!("solve value {} moves {moves} {totals}", proven_words(value));
+        return format!(
+            "solve value {} moves {moves}{undecided} {totals}",
+            proven_words(value)
+        );
     }
     let reason = match solution.unsolved {
         Some(Unsolved::Repetition) => "repetition",
-        Some(Unsolved::TooDeep) => "too-deep",
         Some(Unsolved::Stopped) | None => "stopped",
     };
+    let bounds = match solution.bounds {
+        Some((lower, upper)) => format!(
+            " lowerbound {} upperbound {}",
+            proven_words(lower),
+            proven_words(upper)
+        ),
+        None => String::new(),
+    };
     let best = match solution.moves.first() {
-        Some(&(_, value)) => format!(" best {} moves {moves}", proven_words(value)),
+        Some(root) => format!(
+            " best {} moves {moves}{undecided}",
+            proven_words(root.lower)
+        ),
         None => String::new(),
     };
     format!(
-        "solve value unknown reason {reason} solved {}/{}{best} {totals}",
+        "solve value unknown reason {reason}{bounds} solved {}/{}{best} {totals}",
         solution.moves.len(),
         solution.legal
     )
@@ -235,7 +269,13 @@ pub fn solve_report(solution: &Solution<String>) -> Vec<String> {
     let mut lines: Vec<String> = solution
         .moves
         .iter()
-        .map(|(mv, value)| format!("move {mv} value {}", proven_words(*value)))
+        .map(|root| {
+            format!(
+                "move {} value {}",
+                root.mv,
+                bounded_words(root.lower, root.upper)
+            )
+        })
         .collect();
     lines.push(solve_line(solution));
     lines

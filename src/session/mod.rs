@@ -264,47 +264,11 @@ impl<G: SearchHints> Session for Typed<G> {
         progress: &mut dyn FnMut(&SolveProgress<String>),
     ) -> Solution<String> {
         let position = self.state.position();
-        let solution = solve::solve(position, table_mb, limits, stop, &mut |report| {
-            progress(&match *report {
-                SolveProgress::Move {
-                    mv,
-                    number,
-                    of,
-                    value,
-                    nodes,
-                    time,
-                } => SolveProgress::Move {
-                    mv: position.format_move(mv),
-                    number,
-                    of,
-                    value,
-                    nodes,
-                    time,
-                },
-                SolveProgress::Running {
-                    nodes,
-                    time,
-                    table_permille,
-                } => SolveProgress::Running {
-                    nodes,
-                    time,
-                    table_permille,
-                },
-            });
-        });
-        Solution {
-            moves: solution
-                .moves
-                .iter()
-                .map(|&(mv, value)| (position.format_move(mv), value))
-                .collect(),
-            value: solution.value,
-            legal: solution.legal,
-            unsolved: solution.unsolved,
-            nodes: solution.nodes,
-            time: solution.time,
-            table_permille: solution.table_permille,
-        }
+        let write = |mv| position.format_move(mv);
+        solve::solve(position, table_mb, limits, stop, &mut |report| {
+            progress(&report.map(write));
+        })
+        .map(write)
     }
 
     fn restart(&self, size: BoardSize) -> Result<Box<dyn Session>, PositionError> {

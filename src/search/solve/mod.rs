@@ -11,15 +11,21 @@
 //! in full (the value of the position after it), so the answer lists every move that keeps
 //! the value.
 //!
-//! Repetitions. Where positions can repeat (a game whose [`crate::games::Game::reversible_plies`]
-//! is not 0, Crossings), a value depends on the history, which a table keyed by the position
-//! cannot keep. The solver solves from the position alone (its history before is not counted)
-//! and proves only what it can prove without any position repeating: the table is asked and
-//! written only at positions that no later move can bring back (no reversible plies behind
-//! them), and a line that comes back to a position already on it ends the solve, unsolved
-//! ([`Unsolved::Repetition`]). So every proof is a tree of lines in which no position
-//! occurs twice, and holds whatever the repetition rule. Games that cannot repeat (Cross-Jack,
-//! JC Shock) are solved in full.
+//! Repetitions. Where positions can repeat (a game whose
+//! [`crate::games::Game::reversible_plies`] is not 0: Crossings), a value depends on the
+//! history, and lines need not end. The solver solves from the position alone (the history
+//! before it is not counted), to a horizon of plies from the root that it doubles from
+//! [`FIRST_HORIZON`] up to [`MAX_PLY`] while it matters, and scores a line that comes back to
+//! a position already on it, or reaches the horizon, by a convention: first as a loss for the
+//! root's side to move (pessimistic), and, only if some line did, again as a win for it
+//! (optimistic). The side that can win without ever repeating a position or reaching the
+//! horizon wins under any repetition rule, so the true value lies between the two results;
+//! when they agree it is proven, else, at the last horizon, both are reported as bounds.
+//! The table keeps results whose lines all ended before the horizon, and asks and writes
+//! them only at positions that no later move can bring back (no reversible plies behind
+//! them), whose value the positions before cannot change: under the position's own key when
+//! no line repeated, else under a key of the convention's. Games that cannot repeat
+//! (Cross-Jack, JC Shock) never reach a horizon beyond their length.
 
 mod table;
 
@@ -27,15 +33,19 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::control::Control;
-use crate::games::{GameState, MoveList, SearchHints, Status};
+use crate::games::{GameState, MoveList, Player, SearchHints, Status};
 use table::{Bound, Entry, Table};
 
 /// The value of a win at the root itself; a win `p` plies away is worth `WIN - p`.
 const WIN: i32 = 1_000_000;
 /// Beyond every value.
 const INFINITY: i32 = WIN + 1;
-/// The longest line the solver follows; a longer one ends the solve, unsolved.
-pub const MAX_PLY: usize = 1000;
+/// The last horizon (see the module): the longest line the solver follows.
+pub const MAX_PLY: usize = 512;
+/// The first horizon (see the module).
+const FIRST_HORIZON: usize = 8;
+/// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
+const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Progress is reported at most this often.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 /// The clock is read once per this many nodes, for progress reports (a power of two).
@@ -93,6 +103,15 @@ impl Proven {
         }
     }
 
+    /// The lowest [`Proven::rank`] of `outcome`.
+    fn rank_of(outcome: Outcome) -> i32 {
+        match outcome {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -WIN,
+        }
+    }
+
     /// A score that orders values as the side to move prefers them.
     pub fn rank(self) -> i32 {
         match (self.outcome, self.distance) {
@@ -117,10 +136,10 @@ pub struct SolveLimits {
 pub enum Unsolved {
     /// `stop`, the node limit or the time limit.
     Stopped,
-    /// A line came back to a position already on it: the value depends on the history.
+    /// Every move was solved, but the value depends on repetitions or on lines longer than
+    /// [`MAX_PLY`]: the two conventions (see the module) give different values,
+    /// [`Solution::bounds`].
     Repetition,
-    /// A line grew longer than [`MAX_PLY`].
-    TooDeep,
 }
 
 /// What a solve reports as it goes.
@@ -134,8 +153,11 @@ pub enum Progress<M> {
         number: usize,
         /// How many root moves there are.
         of: usize,
-        /// Its value for the side to move at the root.
+        /// Its value for the side to move at the root, or where repetitions decide it, the
+        /// lower bound (the [`RootMove`]'s).
         value: Proven,
+        /// Its upper bound: `value` itself unless repetitions decide it.
+        upper: Proven,
         /// Nodes so far.
         nodes: u64,
         /// Time so far.
@@ -152,14 +174,71 @@ pub enum Progress<M> {
     },
 }
 
+impl<M: Copy> Progress<M> {
+    /// The same report with the move written by `write` (in notation, say).
+    pub fn map<N>(&self, write: impl Fn(M) -> N) -> Progress<N> {
+        match *self {
+            Progress::Move {
+                mv,
+                number,
+                of,
+                value,
+                upper,
+                nodes,
+                time,
+            } => Progress::Move {
+                mv: write(mv),
+                number,
+                of,
+                value,
+                upper,
+                nodes,
+                time,
+            },
+            Progress::Running {
+                nodes,
+                time,
+                table_permille,
+            } => Progress::Running {
+                nodes,
+                time,
+                table_permille,
+            },
+        }
+    }
+}
+
+/// A root move and its value for the side to move at the root: exact when both bounds
+/// agree, else repetitions decide it (see the module).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// The value at least.
+    pub lower: Proven,
+    /// The value at most.
+    pub upper: Proven,
+}
+
+impl<M> RootMove<M> {
+    /// The move's value, when it does not depend on repetitions.
+    pub fn exact(&self) -> Option<Proven> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
 /// What a solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution<M> {
-    /// The root's value, when every root move was solved (or the game is over).
+    /// The root's value, when every root move was solved (or the game is over) and the
+    /// repetitions do not decide it.
     pub value: Option<Proven>,
-    /// The root moves solved, each with its value for the side to move at the root, best
-    /// first (moves of equal value in the order they were solved).
-    pub moves: Vec<(M, Proven)>,
+    /// The root's lower and upper bounds, when every root move was solved but the
+    /// repetitions decide the value ([`Unsolved::Repetition`]).
+    pub bounds: Option<(Proven, Proven)>,
+    /// The root moves solved, best first (by lower bound, then upper bound; moves of equal
+    /// value in the order they were solved).
+    pub moves: Vec<RootMove<M>>,
     /// How many legal moves the root has.
     pub legal: usize,
     /// Why the root's value is missing.
@@ -172,18 +251,58 @@ pub struct Solution<M> {
     pub table_permille: u64,
 }
 
+impl<M: Copy> Solution<M> {
+    /// The same solution with the moves written by `write` (in notation, say).
+    pub fn map<N>(&self, write: impl Fn(M) -> N) -> Solution<N> {
+        Solution {
+            value: self.value,
+            bounds: self.bounds,
+            moves: self
+                .moves
+                .iter()
+                .map(|root| RootMove {
+                    mv: write(root.mv),
+                    lower: root.lower,
+                    upper: root.upper,
+                })
+                .collect(),
+            legal: self.legal,
+            unsolved: self.unsolved,
+            nodes: self.nodes,
+            time: self.time,
+            table_permille: self.table_permille,
+        }
+    }
+}
+
 impl<M: Clone> Solution<M> {
-    /// The moves that keep the root's value (win, draw or loss) when it is known, else those
-    /// with the best value found so far; best first.
+    /// The moves that surely keep the root's value (win, draw or loss) when it is known, else
+    /// those surely as good as the best lower bound so far; best first.
     pub fn best_moves(&self) -> Vec<M> {
-        let Some(&(_, best)) = self.moves.first() else {
+        let Some(best) = self.moves.first() else {
             return Vec::new();
         };
-        let outcome = self.value.map_or(best.outcome, |value| value.outcome);
+        let outcome = self.value.map_or(best.lower.outcome, |value| value.outcome);
         self.moves
             .iter()
-            .filter(|(_, value)| value.outcome == outcome)
-            .map(|(mv, _)| mv.clone())
+            .filter(|root| root.lower.outcome == outcome)
+            .map(|root| root.mv.clone())
+            .collect()
+    }
+
+    /// The moves whose value repetitions decide, when it may be as good as the root's value
+    /// (or the best lower bound) but is not surely.
+    pub fn undecided_moves(&self) -> Vec<M> {
+        let Some(best) = self.moves.first() else {
+            return Vec::new();
+        };
+        let outcome = self.value.map_or(best.lower.outcome, |value| value.outcome);
+        self.moves
+            .iter()
+            .filter(|root| {
+                root.lower.outcome != outcome && root.upper.rank() >= Proven::rank_of(outcome)
+            })
+            .map(|root| root.mv.clone())
             .collect()
     }
 }
@@ -203,6 +322,11 @@ pub fn solve<G: SearchHints>(
         control: Control::new(stop, limits.nodes, limits.time),
         nodes: 0,
         unsolved: None,
+        optimistic: false,
+        horizon: MAX_PLY,
+        recurrences: 0,
+        horizons: 0,
+        root_side: root.side_to_move(),
         buffers: Vec::new(),
         next_progress: PROGRESS_INTERVAL,
         started: Instant::now(),
@@ -212,6 +336,7 @@ pub fn solve<G: SearchHints>(
     state.generate_moves(&mut moves);
     let mut solution = Solution {
         value: None,
+        bounds: None,
         moves: Vec::new(),
         legal: moves.len(),
         unsolved: None,
@@ -227,27 +352,43 @@ pub fn solve<G: SearchHints>(
         order(root, &mut moves, None);
         for (index, &mv) in moves.iter().enumerate() {
             state.make(mv);
-            let score = -solver.negamax(&mut state, -INFINITY, INFINITY, progress);
+            let (lower, upper) = solver.solve_move(&mut state, progress);
             state.unmake();
             if let Some(why) = solver.unsolved {
                 solution.unsolved = Some(why);
                 break;
             }
-            let value = Proven::from_score(score);
-            solution.moves.push((mv, value));
+            let root_move = RootMove {
+                mv,
+                lower: Proven::from_score(lower),
+                upper: Proven::from_score(upper),
+            };
             progress(&Progress::Move {
                 mv,
                 number: index + 1,
                 of: moves.len(),
-                value,
+                value: root_move.lower,
+                upper: root_move.upper,
                 nodes: solver.nodes,
                 time: solver.started.elapsed(),
             });
+            solution.moves.push(root_move);
         }
         // Best first; a stable sort keeps the solving order among equals.
-        solution.moves.sort_by_key(|(_, value)| -value.rank());
+        solution
+            .moves
+            .sort_by_key(|root| (-root.lower.rank(), -root.upper.rank()));
         if solution.unsolved.is_none() {
-            solution.value = solution.moves.first().map(|&(_, value)| value);
+            let lower = solution.moves.iter().map(|root| root.lower).max_by_key(|v| v.rank());
+            let upper = solution.moves.iter().map(|root| root.upper).max_by_key(|v| v.rank());
+            if let (Some(lower), Some(upper)) = (lower, upper) {
+                if lower == upper {
+                    solution.value = Some(lower);
+                } else {
+                    solution.bounds = Some((lower, upper));
+                    solution.unsolved = Some(Unsolved::Repetition);
+                }
+            }
         }
     }
     solution.nodes = solver.nodes;
@@ -299,6 +440,17 @@ struct Solver<'a, G: SearchHints> {
     control: Control<'a>,
     nodes: u64,
     unsolved: Option<Unsolved>,
+    /// Whether a line that comes back to a position on it is a win for the root's side to
+    /// move (else a loss); see the module.
+    optimistic: bool,
+    /// The horizon of this pass, in plies from the root.
+    horizon: usize,
+    /// Lines that came back to a position on them, so far.
+    recurrences: u64,
+    /// Lines that reached the horizon, so far.
+    horizons: u64,
+    /// The root's side to move.
+    root_side: Player,
     /// One move list per ply, reused: the moves in generation order and the order to try
     /// them in.
     buffers: Vec<(MoveList<G::Move>, MoveList<G::Move>)>,
@@ -307,6 +459,32 @@ struct Solver<'a, G: SearchHints> {
 }
 
 impl<G: SearchHints> Solver<'_, G> {
+    /// The lower and upper bounds of the current position of `state`, a root move played,
+    /// for the root's side to move (see the module).
+    fn solve_move(
+        &mut self,
+        state: &mut GameState<G>,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> (i32, i32) {
+        let mut horizon = FIRST_HORIZON;
+        loop {
+            self.horizon = horizon;
+            let (recurrences, horizons) = (self.recurrences, self.horizons);
+            self.optimistic = false;
+            let lower = -self.negamax(state, -INFINITY, INFINITY, progress);
+            let settled = self.recurrences == recurrences && self.horizons == horizons;
+            if settled || self.unsolved.is_some() {
+                return (lower, lower);
+            }
+            self.optimistic = true;
+            let upper = -self.negamax(state, -INFINITY, INFINITY, progress);
+            if lower == upper || self.horizons == horizons || horizon >= MAX_PLY {
+                return (lower, upper);
+            }
+            horizon = (horizon * 2).min(MAX_PLY);
+        }
+    }
+
     /// The value of the current position of `state` within (alpha, beta), from the side to
     /// move's point of view, wins and losses counted from the root. Once
     /// [`Solver::unsolved`] is set the result means nothing.
@@ -344,13 +522,16 @@ impl<G: SearchHints> Solver<'_, G> {
         }
         // Only positions no later move can bring back use the table (see the module).
         let repeatable = position.reversible_plies() > 0;
-        if repeatable && state.repeats_within(usize::MAX) {
-            self.unsolved = Some(Unsolved::Repetition);
-            return 0;
-        }
-        if ply >= MAX_PLY {
-            self.unsolved = Some(Unsolved::TooDeep);
-            return 0;
+        let recurs = repeatable && state.repeats_within(usize::MAX);
+        if recurs || ply >= self.horizon {
+            if recurs {
+                self.recurrences += 1;
+            } else {
+                self.horizons += 1;
+            }
+            let mover_wins = self.optimistic == (position.side_to_move() == self.root_side);
+            let win = WIN - ply as i32;
+            return if mover_wins { win } else { -win };
         }
         // No line from here can win sooner than the next ply or lose sooner than this move.
         alpha = alpha.max(-(WIN - ply as i32 - 1));
@@ -359,9 +540,18 @@ impl<G: SearchHints> Solver<'_, G> {
             return alpha;
         }
         let key = position.hash();
+        let convention_key = if self.optimistic {
+            key ^ OPTIMISTIC_KEYS
+        } else {
+            key ^ OPTIMISTIC_KEYS.rotate_left(32)
+        };
         let mut first = None;
         if !repeatable {
-            if let Some(entry) = self.table.probe(key) {
+            let entry = self
+                .table
+                .probe(key)
+                .or_else(|| self.table.probe(convention_key));
+            if let Some(entry) = entry {
                 let value = from_table(entry.value, ply);
                 match entry.bound {
                     Bound::Exact => return value,
@@ -382,9 +572,10 @@ impl<G: SearchHints> Solver<'_, G> {
         position.generate_moves(&mut generated);
         moves.clone_from(&generated);
         order(position, &mut moves, first);
-        let nodes_before = self.nodes;
+        let (nodes_before, recurrences, horizons) = (self.nodes, self.recurrences, self.horizons);
         let (best, best_move) = self.search_moves(state, &moves, alpha, beta, progress);
-        if self.unsolved.is_none() && !repeatable && !moves.is_empty() {
+        let ended = self.horizons == horizons;
+        if self.unsolved.is_none() && !repeatable && ended && !moves.is_empty() {
             let bound = if best <= alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -399,6 +590,11 @@ impl<G: SearchHints> Solver<'_, G> {
                 value: to_table(best, ply),
                 bound,
                 best: best_index,
+            };
+            let key = if self.recurrences == recurrences {
+                key
+            } else {
+                convention_key
             };
             self.table.store(key, entry, self.nodes - nodes_before);
         }
