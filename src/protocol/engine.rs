@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use crate::bench::BenchOptions;
-use crate::search::solve::SolveLimits;
 use crate::games::{BoardSize, GameKind, Player, PositionError};
+use crate::search::solve::SolveLimits;
 use crate::search::TranspositionTable;
 use crate::session::{AnyGame, SearchOrder};
 

@@ -101,7 +101,11 @@ fn agrees<G: SearchHints>(position: &G, horizon: Option<usize>) -> Proven {
     if horizon.is_none() || root.is_some() {
         assert_eq!(root, Some(scale(value)), "{fen}");
     }
-    assert_eq!(solution.moves.len(), solution.legal, "{fen}: every move solved");
+    assert_eq!(
+        solution.moves.len(),
+        solution.legal,
+        "{fen}: every move solved"
+    );
     let best = solution.best_moves();
     for root in &solution.moves {
         let exact = root.exact().expect("no repetition decides these");
@@ -235,7 +239,13 @@ fn a_node_limit_answers_what_is_proven_so_far() {
 #[test]
 fn stop_set_before_the_start_proves_nothing() {
     let stop = AtomicBool::new(true);
-    let solution = solve(&crossjack("3x3"), 1, SolveLimits::default(), &stop, &mut |_| {});
+    let solution = solve(
+        &crossjack("3x3"),
+        1,
+        SolveLimits::default(),
+        &stop,
+        &mut |_| {},
+    );
     assert_eq!(
         (solution.value, solution.unsolved, solution.moves.len()),
         (None, Some(Unsolved::Stopped), 0)
@@ -245,7 +255,16 @@ fn stop_set_before_the_start_proves_nothing() {
 #[test]
 fn the_command_line_prints_every_move_then_the_value() {
     let output = Command::new(env!("CARGO_BIN_EXE_tablero"))
-        .args(["solve", "--game", "crossjack", "--size", "4x3", "--moves", "a3", "a1"])
+        .args([
+            "solve",
+            "--game",
+            "crossjack",
+            "--size",
+            "4x3",
+            "--moves",
+            "a3",
+            "a1",
+        ])
         .output()
         .expect("the binary runs");
     assert!(output.status.success());

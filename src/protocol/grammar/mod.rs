@@ -25,7 +25,6 @@ use tokens::{end_of_line, expect, keyword, number, positive, token, words};
 use super::command::{Command, Dialect, Query, StartPosition};
 use crate::search::solve::SolveLimits;
 
-
 // ---------------------------------------------------------------------------------------
 // The commands
 // ---------------------------------------------------------------------------------------

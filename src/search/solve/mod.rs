@@ -5,7 +5,7 @@
 //! It is game-agnostic, as the other searchers: depth-first negamax with alpha-beta over the
 //! whole game tree down to the end of every line (no evaluation, no depth limit), on a scale
 //! where a win `p` plies from the root is worth `WIN - p` and a loss `-(WIN - p)`, so that the
-//! best play wins as soon and loses as late as it can. A [`table`] of its own, of a size fixed
+//! best play wins as soon and loses as late as it can. A table of its own, of a size fixed
 //! at the start (`Hash`), keeps proven bounds with their distances; moves are tried in the
 //! table's order, then by the game's [`SearchHints::move_priority`]. Each root move is solved
 //! in full (the value of the position after it), so the answer lists every move that keeps
@@ -15,7 +15,7 @@
 //! [`crate::games::Game::reversible_plies`] is not 0: Crossings), a value depends on the
 //! history, and lines need not end. The solver solves from the position alone (the history
 //! before it is not counted), to a horizon of plies from the root that it doubles from
-//! [`FIRST_HORIZON`] up to [`MAX_PLY`] while it matters, and scores a line that comes back to
+//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters, and scores a line that comes back to
 //! a position already on it, or reaches the horizon, by a convention: first as a loss for the
 //! root's side to move (pessimistic), and, only if some line did, again as a win for it
 //! (optimistic). The side that can win without ever repeating a position or reaching the
@@ -379,8 +379,16 @@ pub fn solve<G: SearchHints>(
             .moves
             .sort_by_key(|root| (-root.lower.rank(), -root.upper.rank()));
         if solution.unsolved.is_none() {
-            let lower = solution.moves.iter().map(|root| root.lower).max_by_key(|v| v.rank());
-            let upper = solution.moves.iter().map(|root| root.upper).max_by_key(|v| v.rank());
+            let lower = solution
+                .moves
+                .iter()
+                .map(|root| root.lower)
+                .max_by_key(|v| v.rank());
+            let upper = solution
+                .moves
+                .iter()
+                .map(|root| root.upper)
+                .max_by_key(|v| v.rank());
             if let (Some(lower), Some(upper)) = (lower, upper) {
                 if lower == upper {
                     solution.value = Some(lower);
@@ -435,6 +443,9 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A ply's moves in generation order and in the order to try them.
+type Buffers<M> = (MoveList<M>, MoveList<M>);
+
 struct Solver<'a, G: SearchHints> {
     table: Table,
     control: Control<'a>,
@@ -453,7 +464,7 @@ struct Solver<'a, G: SearchHints> {
     root_side: Player,
     /// One move list per ply, reused: the moves in generation order and the order to try
     /// them in.
-    buffers: Vec<(MoveList<G::Move>, MoveList<G::Move>)>,
+    buffers: Vec<Buffers<G::Move>>,
     next_progress: Duration,
     started: Instant,
 }
