@@ -284,6 +284,7 @@ pub fn solve_report(solution: &Solution<String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::solve::RootMove;
     use crate::search::CurrMove;
 
     #[test]
@@ -419,6 +420,63 @@ mod tests {
                 "Nodes searched  : 1000",
                 "Nodes/second    : 100000"
             ]
+        );
+    }
+
+    fn proven(outcome: Outcome, distance: Option<u32>) -> Proven {
+        Proven { outcome, distance }
+    }
+
+    fn root(mv: &str, lower: Proven, upper: Proven) -> RootMove<String> {
+        RootMove {
+            mv: mv.into(),
+            lower,
+            upper,
+        }
+    }
+
+    #[test]
+    fn solve_lines_say_the_value_or_what_is_proven_so_far() {
+        let win = proven(Outcome::Win, Some(5));
+        let draw = proven(Outcome::Draw, None);
+        let loss = proven(Outcome::Loss, Some(4));
+        let mut solution = Solution {
+            value: Some(win),
+            bounds: None,
+            moves: vec![
+                root("b3", win, win),
+                root("c3", draw, win),
+                root("a3", loss, loss),
+            ],
+            legal: 3,
+            unsolved: None,
+            nodes: 120,
+            time: Duration::from_millis(3),
+            table_permille: 1,
+        };
+        assert_eq!(
+            solve_line(&solution),
+            "solve value win distance 5 moves b3 undecided c3 nodes 120 time 3 hashfull 1"
+        );
+        assert_eq!(
+            solve_report(&solution)[1],
+            "move c3 value unknown lowerbound draw upperbound win distance 5"
+        );
+        solution.value = None;
+        solution.unsolved = Some(Unsolved::Stopped);
+        solution.moves.truncate(1);
+        assert_eq!(
+            solve_line(&solution),
+            "solve value unknown reason stopped solved 1/3 best win distance 5 moves b3 \
+             nodes 120 time 3 hashfull 1"
+        );
+        solution.moves.clear();
+        solution.unsolved = Some(Unsolved::Repetition);
+        solution.bounds = Some((draw, win));
+        assert_eq!(
+            solve_line(&solution),
+            "solve value unknown reason repetition lowerbound draw upperbound win distance 5 \
+             solved 0/3 nodes 120 time 3 hashfull 1"
         );
     }
 }

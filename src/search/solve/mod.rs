@@ -276,34 +276,37 @@ impl<M: Copy> Solution<M> {
 }
 
 impl<M: Clone> Solution<M> {
+    /// The outcome the moves are measured against: the root's value when it is known, else
+    /// the best lower bound so far; `None` before any root move is solved.
+    fn target(&self) -> Option<Outcome> {
+        let best = self.moves.first()?;
+        Some(self.value.map_or(best.lower.outcome, |value| value.outcome))
+    }
+
+    /// The root moves that `keep` tells to keep, best first.
+    fn moves_where(&self, keep: impl Fn(&RootMove<M>, Outcome) -> bool) -> Vec<M> {
+        let Some(outcome) = self.target() else {
+            return Vec::new();
+        };
+        self.moves
+            .iter()
+            .filter(|root| keep(root, outcome))
+            .map(|root| root.mv.clone())
+            .collect()
+    }
+
     /// The moves that surely keep the root's value (win, draw or loss) when it is known, else
     /// those surely as good as the best lower bound so far; best first.
     pub fn best_moves(&self) -> Vec<M> {
-        let Some(best) = self.moves.first() else {
-            return Vec::new();
-        };
-        let outcome = self.value.map_or(best.lower.outcome, |value| value.outcome);
-        self.moves
-            .iter()
-            .filter(|root| root.lower.outcome == outcome)
-            .map(|root| root.mv.clone())
-            .collect()
+        self.moves_where(|root, outcome| root.lower.outcome == outcome)
     }
 
     /// The moves whose value repetitions decide, when it may be as good as the root's value
     /// (or the best lower bound) but is not surely.
     pub fn undecided_moves(&self) -> Vec<M> {
-        let Some(best) = self.moves.first() else {
-            return Vec::new();
-        };
-        let outcome = self.value.map_or(best.lower.outcome, |value| value.outcome);
-        self.moves
-            .iter()
-            .filter(|root| {
-                root.lower.outcome != outcome && root.upper.rank() >= Proven::rank_of(outcome)
-            })
-            .map(|root| root.mv.clone())
-            .collect()
+        self.moves_where(|root, outcome| {
+            root.lower.outcome != outcome && root.upper.rank() >= Proven::rank_of(outcome)
+        })
     }
 }
 
