@@ -519,6 +519,29 @@ mod tests {
     }
 
     #[test]
+    fn solve_takes_its_limits_in_either_order_once_each() {
+        let both = Command::Solve(SolveLimits {
+            nodes: Some(5),
+            time: Some(Duration::from_millis(10)),
+        });
+        assert_eq!(parse("solve"), Command::Solve(SolveLimits::default()));
+        assert_eq!(parse("solve nodes 5 movetime 10"), both);
+        assert_eq!(parse("SOLVE MoveTime 10 nodes 5"), both);
+        assert_eq!(
+            error("solve nodes 5 nodes 6"),
+            "solve: expected 'movetime' or end of line, found 'nodes'"
+        );
+        assert_eq!(
+            error("solve nodes 0"),
+            "solve: a node count must be at least 1"
+        );
+        assert_eq!(
+            error("solve depth 3"),
+            "solve: expected 'movetime', 'nodes' or end of line, found 'depth'"
+        );
+    }
+
+    #[test]
     fn go_perft_is_its_own_command() {
         assert_eq!(parse("go perft 3"), Command::Perft(3));
         assert_eq!(
