@@ -1,9 +1,10 @@
-//! The command line (clap): global `--game`/`--size`, and the `perft` and `bench` subcommands.
+//! The command line (clap): global `--game`/`--size`, and the `perft`, `bench` and `solve`
+//! subcommands.
 
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use tablero::bench::{self, BenchOptions};
@@ -12,6 +13,7 @@ use tablero::perft;
 use tablero::protocol::options::HASH_MB;
 use tablero::protocol::report;
 use tablero::protocol::RunError;
+use tablero::search::solve::SolveLimits;
 use tablero::session::AnyGame;
 use thiserror::Error;
 
@@ -56,6 +58,27 @@ enum Command {
               value_parser = clap::value_parser!(u64).range(HASH_MB.0..=HASH_MB.1))]
         hash: u64,
     },
+    /// Solves a position exactly: its value (win, draw or loss for the side to move), the
+    /// distance to the end under best play, the value of every move and those that keep the
+    /// value. Progress goes to stderr.
+    Solve {
+        /// Start from this position string instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the start position (or --fen) before solving.
+        #[arg(long, num_args = 1.., value_delimiter = ' ')]
+        moves: Vec<String>,
+        /// The solver's table size in MB (its memory).
+        #[arg(long, default_value_t = 64,
+              value_parser = clap::value_parser!(u64).range(HASH_MB.0..=HASH_MB.1))]
+        hash: u64,
+        /// Give up after about this many nodes.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Give up after this many seconds.
+        #[arg(long)]
+        seconds: Option<f64>,
+    },
 }
 
 /// Parses the command line and runs what it asks; the exit code says whether it worked.
@@ -75,6 +98,60 @@ pub fn run() -> ExitCode {
         },
         Some(Command::Perft { fen, depth }) => perft(cli.game, cli.size, fen.as_deref(), depth),
         Some(Command::Bench { depth, hash }) => bench(depth, hash),
+        Some(Command::Solve {
+            fen,
+            moves,
+            hash,
+            nodes,
+            seconds,
+        }) => {
+            let limits = SolveLimits {
+                nodes,
+                time: seconds.map(|s| Duration::from_secs_f64(s.max(0.0))),
+            };
+            solve(cli.game, cli.size, fen.as_deref(), &moves, hash, limits)
+        }
+    }
+}
+
+/// Solves the position and prints [`report::solve_report`]; progress on stderr. Exit status
+/// 0 when the value is proven, 1 when the solve gave up, 2 when there is no position.
+fn solve(
+    kind: GameKind,
+    size: Option<BoardSize>,
+    fen: Option<&str>,
+    moves: &[String],
+    hash_mb: u64,
+    limits: SolveLimits,
+) -> ExitCode {
+    let game = match load(kind, size, fen) {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match game.after(moves) {
+        Ok(game) => game,
+        Err(bad) => {
+            eprintln!(
+                "error: move {} '{}' of --moves: {}",
+                bad.index, bad.text, bad.error
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let never = AtomicBool::new(false);
+    let solution = game.solve(hash_mb as usize, limits, &never, &mut |progress| {
+        eprintln!("{}", report::solve_progress_line(progress));
+    });
+    for line in report::solve_report(&solution) {
+        println!("{line}");
+    }
+    if solution.value.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

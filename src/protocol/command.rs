@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use super::grammar::error::SyntaxError;
 use crate::games::Player;
+use crate::search::solve::SolveLimits;
 use crate::search::{Clock, Limits};
 
 /// Which handshake the controller used: the answers differ only in the final `uciok`/`ugiok`.
@@ -155,6 +156,9 @@ pub enum Command {
     /// `bench [depth <plies>]`: every game's bench positions searched to that depth (each
     /// game's own when `None`), then nodes and nodes per second.
     Bench(Option<u32>),
+    /// `solve [movetime <ms>] [nodes <n>]`: the exact value of the position, its distance
+    /// and the moves that keep it, within those limits.
+    Solve(SolveLimits),
     /// `stop`: end the search now.
     Stop,
     /// `ponderhit`: accepted and ignored.

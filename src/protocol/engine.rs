@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::bench::BenchOptions;
 use crate::games::{BoardSize, GameKind, Player, PositionError};
+use crate::search::solve::SolveLimits;
 use crate::search::TranspositionTable;
 use crate::session::{AnyGame, SearchOrder};
 
@@ -127,6 +128,7 @@ impl Engine {
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Bench(depth) => self.bench(depth)?,
+            Command::Solve(limits) => self.solve(limits)?,
             Command::Stop => self.stop(),
             Command::PonderHit => self.worker.ponderhit(),
             Command::Debug => {}
@@ -305,6 +307,16 @@ impl Engine {
             depth,
             ..BenchOptions::default()
         }))
+    }
+
+    /// `solve`: runs on the search thread like a search, with a table of its own of `Hash`
+    /// MB, so that `stop` ends it and the engine's table stays as it is.
+    fn solve(&mut self, limits: SolveLimits) -> Result<(), EngineError> {
+        self.ensure_idle("solve")?;
+        self.start(Job::Solve {
+            limits,
+            table_mb: self.options.hash_mb,
+        })
     }
 
     /// Starts `job` on the search thread with a copy of the game and the table.

@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::bench::{self, BenchError, BenchOptions, BenchReport, PositionResult, Progress};
 use crate::games::GameKind;
 use crate::perft;
+use crate::search::solve::{Outcome, Progress as SolveProgress, Proven, Solution, Unsolved};
 use crate::search::{Bound, Info, Score};
 
 /// The answer of a search without a move.
@@ -146,9 +147,144 @@ pub fn run_bench(
     bench::measure(options, stop, &mut |progress| write(&bench_line(&progress)))
 }
 
+/// `win distance <plies>`, `draw` or `loss distance <plies>`: a proven value.
+fn proven_words(value: Proven) -> String {
+    let outcome = match value.outcome {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    };
+    match value.distance {
+        Some(plies) => format!("{outcome} distance {plies}"),
+        None => outcome.to_string(),
+    }
+}
+
+/// Nodes per second of `nodes` in `time`.
+fn per_second(nodes: u64, time: Duration) -> u64 {
+    (u128::from(nodes) * 1_000_000 / time.as_micros().max(1)) as u64
+}
+
+/// A root move's value: [`proven_words`] when it is exact, else `unknown lowerbound
+/// <value> upperbound <value>` (repetitions decide it).
+fn bounded_words(lower: Proven, upper: Proven) -> String {
+    if lower == upper {
+        proven_words(lower)
+    } else {
+        format!(
+            "unknown lowerbound {} upperbound {}",
+            proven_words(lower),
+            proven_words(upper)
+        )
+    }
+}
+
+/// A solve's progress: `info string solve move <m> <k>/<n> value <value> nodes <n> time <ms>`
+/// as each root move is solved, `info string solve nodes <n> nps <n> time <ms> hashfull
+/// <permille>` once a second on long solves.
+pub fn solve_progress_line(progress: &SolveProgress<String>) -> String {
+    match progress {
+        SolveProgress::Move {
+            mv,
+            number,
+            of,
+            value,
+            upper,
+            nodes,
+            time,
+        } => format!(
+            "info string solve move {mv} {number}/{of} value {} nodes {nodes} time {}",
+            bounded_words(*value, *upper),
+            time.as_millis()
+        ),
+        SolveProgress::Running {
+            nodes,
+            time,
+            table_permille,
+        } => format!(
+            "info string solve nodes {nodes} nps {} time {} hashfull {table_permille}",
+            per_second(*nodes, *time),
+            time.as_millis()
+        ),
+    }
+}
+
+/// The answer of a solve, one line: `solve value <value> moves <m1,m2,…> [undecided
+/// <m1,…>] nodes <n> time <ms> hashfull <permille>` when the root's value is proven (the
+/// moves are those that keep it, best first; `(none)` in a finished game; `undecided`: moves
+/// whose value repetitions decide, which may keep it), else `solve value unknown reason
+/// <why> [lowerbound <value> upperbound <value>] solved <k>/<n> [best <value> moves <m1,…>]
+/// nodes … time … hashfull …`, where `best` is the best lower bound among the root moves
+/// solved.
+pub fn solve_line(solution: &Solution<String>) -> String {
+    let moves = match solution.best_moves() {
+        moves if moves.is_empty() => "(none)".to_string(),
+        moves => moves.join(","),
+    };
+    let undecided = match solution.undecided_moves() {
+        moves if moves.is_empty() => String::new(),
+        moves => format!(" undecided {}", moves.join(",")),
+    };
+    let totals = format!(
+        "nodes {} time {} hashfull {}",
+        solution.nodes,
+        solution.time.as_millis(),
+        solution.table_permille
+    );
+    if let Some(value) = solution.value {
+        return format!(
+            "solve value {} moves {moves}{undecided} {totals}",
+            proven_words(value)
+        );
+    }
+    let reason = match solution.unsolved {
+        Some(Unsolved::Repetition) => "repetition",
+        Some(Unsolved::Stopped) | None => "stopped",
+    };
+    let bounds = match solution.bounds {
+        Some((lower, upper)) => format!(
+            " lowerbound {} upperbound {}",
+            proven_words(lower),
+            proven_words(upper)
+        ),
+        None => String::new(),
+    };
+    let best = match solution.moves.first() {
+        Some(root) => format!(
+            " best {} moves {moves}{undecided}",
+            proven_words(root.lower)
+        ),
+        None => String::new(),
+    };
+    format!(
+        "solve value unknown reason {reason}{bounds} solved {}/{}{best} {totals}",
+        solution.moves.len(),
+        solution.legal
+    )
+}
+
+/// What `tablero solve` prints: `move <m> value <value>` for every root move solved, best
+/// first, then the [`solve_line`].
+pub fn solve_report(solution: &Solution<String>) -> Vec<String> {
+    let mut lines: Vec<String> = solution
+        .moves
+        .iter()
+        .map(|root| {
+            format!(
+                "move {} value {}",
+                root.mv,
+                bounded_words(root.lower, root.upper)
+            )
+        })
+        .collect();
+    lines.push(solve_line(solution));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::solve::RootMove;
     use crate::search::CurrMove;
 
     #[test]
@@ -284,6 +420,63 @@ mod tests {
                 "Nodes searched  : 1000",
                 "Nodes/second    : 100000"
             ]
+        );
+    }
+
+    fn proven(outcome: Outcome, distance: Option<u32>) -> Proven {
+        Proven { outcome, distance }
+    }
+
+    fn root(mv: &str, lower: Proven, upper: Proven) -> RootMove<String> {
+        RootMove {
+            mv: mv.into(),
+            lower,
+            upper,
+        }
+    }
+
+    #[test]
+    fn solve_lines_say_the_value_or_what_is_proven_so_far() {
+        let win = proven(Outcome::Win, Some(5));
+        let draw = proven(Outcome::Draw, None);
+        let loss = proven(Outcome::Loss, Some(4));
+        let mut solution = Solution {
+            value: Some(win),
+            bounds: None,
+            moves: vec![
+                root("b3", win, win),
+                root("c3", draw, win),
+                root("a3", loss, loss),
+            ],
+            legal: 3,
+            unsolved: None,
+            nodes: 120,
+            time: Duration::from_millis(3),
+            table_permille: 1,
+        };
+        assert_eq!(
+            solve_line(&solution),
+            "solve value win distance 5 moves b3 undecided c3 nodes 120 time 3 hashfull 1"
+        );
+        assert_eq!(
+            solve_report(&solution)[1],
+            "move c3 value unknown lowerbound draw upperbound win distance 5"
+        );
+        solution.value = None;
+        solution.unsolved = Some(Unsolved::Stopped);
+        solution.moves.truncate(1);
+        assert_eq!(
+            solve_line(&solution),
+            "solve value unknown reason stopped solved 1/3 best win distance 5 moves b3 \
+             nodes 120 time 3 hashfull 1"
+        );
+        solution.moves.clear();
+        solution.unsolved = Some(Unsolved::Repetition);
+        solution.bounds = Some((draw, win));
+        assert_eq!(
+            solve_line(&solution),
+            "solve value unknown reason repetition lowerbound draw upperbound win distance 5 \
+             solved 0/3 nodes 120 time 3 hashfull 1"
         );
     }
 }

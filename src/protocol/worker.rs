@@ -18,6 +18,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::bench::{BenchError, BenchOptions};
+use crate::search::solve::SolveLimits;
 use crate::search::{Limits, SearchThreads, TranspositionTable};
 use crate::session::{AnyGame, SearchOrder};
 
@@ -38,6 +39,14 @@ pub enum Job {
     /// `bench`: a line per position and per game, then the totals. It searches with a table
     /// of its own: the engine's game and table lent with the job are handed back untouched.
     Bench(BenchOptions),
+    /// `solve`: a line per root move solved (and one a second on long solves), then the
+    /// value. It solves with a table of its own of `table_mb` MB, freed when it ends.
+    Solve {
+        /// When it gives up.
+        limits: SolveLimits,
+        /// The size of its table in MB.
+        table_mb: usize,
+    },
 }
 
 impl Job {
@@ -93,6 +102,12 @@ impl Job {
                     }
                 }
             }
+            Job::Solve { limits, table_mb } => {
+                let solution = game.solve(*table_mb, *limits, stop, &mut |progress| {
+                    out.line(&report::solve_progress_line(progress));
+                });
+                vec![report::solve_line(&solution)]
+            }
         }
     }
 
@@ -110,6 +125,10 @@ impl Job {
             }
             Job::Bench(_) => {
                 out.error("bench: failed with an internal error");
+                Vec::new()
+            }
+            Job::Solve { .. } => {
+                out.error("solve: failed with an internal error");
                 Vec::new()
             }
         }
@@ -131,7 +150,7 @@ impl Job {
                     wait_for(&signals.stop);
                 }
             }
-            Job::Search(_) | Job::Perft(_) | Job::Bench(_) => {}
+            Job::Search(_) | Job::Perft(_) | Job::Bench(_) | Job::Solve { .. } => {}
         }
     }
 }

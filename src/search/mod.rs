@@ -16,6 +16,7 @@ mod limits;
 mod playouts;
 mod rng;
 mod root;
+pub mod solve;
 mod strategy;
 #[cfg(test)]
 mod test_support;

@@ -13,6 +13,7 @@ use crate::games::{
     MoveError, Player, PositionError, SearchHints, Status, MAX_MOVES,
 };
 use crate::perft;
+use crate::search::solve::{self, Progress as SolveProgress, Solution, SolveLimits};
 use crate::search::{
     self, Context, Info, Limits, Request, SearchThreads, Settings, TranspositionTable, Workspace,
 };
@@ -92,6 +93,16 @@ pub trait Session: Send + Sync {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> Option<String>;
+    /// Solves the current position exactly ([`solve::solve`]) with a table of its own of
+    /// `table_mb` megabytes; moves in notation. The solve starts from the position alone:
+    /// the game's history before it is not counted.
+    fn solve(
+        &self,
+        table_mb: usize,
+        limits: SolveLimits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&SolveProgress<String>),
+    ) -> Solution<String>;
     /// The start position of this game on a board of `size`, sharing this game's workspace.
     fn restart(&self, size: BoardSize) -> Result<Box<dyn Session>, PositionError>;
     /// This game from a position string, sharing this game's workspace.
@@ -243,6 +254,21 @@ impl<G: SearchHints> Session for Typed<G> {
         };
         let best = search::best_move(&mut self.state, &request, &mut context, report)?;
         Some(self.state.position().format_move(best))
+    }
+
+    fn solve(
+        &self,
+        table_mb: usize,
+        limits: SolveLimits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&SolveProgress<String>),
+    ) -> Solution<String> {
+        let position = self.state.position();
+        let write = |mv| position.format_move(mv);
+        solve::solve(position, table_mb, limits, stop, &mut |report| {
+            progress(&report.map(write));
+        })
+        .map(write)
     }
 
     fn restart(&self, size: BoardSize) -> Result<Box<dyn Session>, PositionError> {

@@ -94,7 +94,7 @@ struct Searches {
     refused: u64,
     /// `bestmove` lines seen.
     bestmoves: u64,
-    /// A search, perft or bench may run.
+    /// A search, perft, bench or solve may run.
     open: bool,
     /// Lines sent since it opened.
     since: u32,
@@ -366,7 +366,7 @@ impl<T: Transport> Fuzzer<T> {
             // A refused go may still answer `bestmove (none)` (a finished game).
             self.open_searches();
         }
-        if word == "bench" && !refused {
+        if (word == "bench" || word == "solve") && !refused {
             self.open_searches();
         }
         if word == "position" {

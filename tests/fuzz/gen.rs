@@ -30,6 +30,7 @@ pub const COMMANDS: &[&str] = &[
     "ponderhit",
     "query",
     "bench",
+    "solve",
     "d",
     "debug",
     "help",
@@ -325,7 +326,9 @@ impl Generator {
         loop {
             let line = &self.lines[self.rng.below(self.lines.len())];
             let word = line.split_ascii_whitespace().next().unwrap_or("");
-            let searches = word.eq_ignore_ascii_case("go") || word.eq_ignore_ascii_case("bench");
+            let searches = ["go", "bench", "solve"]
+                .iter()
+                .any(|w| word.eq_ignore_ascii_case(w));
             if !searches || chance(&mut self.rng, 4) {
                 return line.clone();
             }
@@ -391,7 +394,8 @@ impl Generator {
             7 | 8 => self.go(),
             9..=12 => self.setoption(),
             13 | 14 => self.query(context),
-            15 => self.bench(),
+            15 if chance(&mut self.rng, 2) => self.bench(),
+            15 => self.solve(),
             16 => format!(
                 "debug {}",
                 pick(&mut self.rng, &["on", "off", "ON", "maybe"])
@@ -529,6 +533,16 @@ impl Generator {
         } else {
             format!("bench depth {}", self.number())
         }
+    }
+
+    /// `solve` with its limits, in either order, some repeated or bad.
+    fn solve(&mut self) -> String {
+        let mut line = "solve".to_string();
+        for _ in 0..self.rng.below(3) {
+            let word = pick(&mut self.rng, &["movetime", "nodes", "MOVETIME", "depth"]);
+            line = format!("{line} {word} {}", self.number());
+        }
+        line
     }
 
     /// A line of the go/stop/isready/quit races.

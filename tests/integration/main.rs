@@ -27,6 +27,7 @@ mod reason;
 mod reliability;
 mod search;
 mod search_in_games;
+mod solve;
 mod strategy;
 mod transcripts;
 mod vectors;

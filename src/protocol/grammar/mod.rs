@@ -9,6 +9,8 @@ pub(super) mod error;
 mod go;
 mod tokens;
 
+use std::time::Duration;
+
 use nom::branch::alt;
 use nom::combinator::{map, opt, verify};
 use nom::multi::{many0, many1};
@@ -18,9 +20,10 @@ use nom::Err;
 use error::Res;
 pub use error::{Problem, SyntaxError};
 use go::go_command;
-use tokens::{end_of_line, expect, keyword, positive, token, words};
+use tokens::{end_of_line, expect, keyword, number, positive, token, words};
 
 use super::command::{Command, Dialect, Query, StartPosition};
+use crate::search::solve::SolveLimits;
 
 // ---------------------------------------------------------------------------------------
 // The commands
@@ -94,6 +97,38 @@ fn bench_args(input: &str) -> Res<'_, Command> {
     Ok((rest, Command::Bench(depth)))
 }
 
+/// `solve [movetime <ms>] [nodes <n>]`, the limits in either order, each at most once.
+fn solve_args(input: &str) -> Res<'_, Command> {
+    let mut limits = SolveLimits::default();
+    let mut rest = input;
+    loop {
+        let after = match (limits.time, limits.nodes) {
+            (None, None) => "'movetime', 'nodes' or end of line",
+            (None, Some(_)) => "'movetime' or end of line",
+            (Some(_), None) => "'nodes' or end of line",
+            (Some(_), Some(_)) => "end of line",
+        };
+        if limits.time.is_none() {
+            if let Ok((next, _)) = keyword("movetime")(rest) {
+                let (next, ms) = number::<u64>("a time in milliseconds")(next)?;
+                limits.time = Some(Duration::from_millis(ms));
+                rest = next;
+                continue;
+            }
+        }
+        if limits.nodes.is_none() {
+            if let Ok((next, _)) = keyword("nodes")(rest) {
+                let (next, nodes) = positive::<u64>("a node count")(next)?;
+                limits.nodes = Some(nodes);
+                rest = next;
+                continue;
+            }
+        }
+        let (rest, ()) = end_of_line(after)(rest)?;
+        return Ok((rest, Command::Solve(limits)));
+    }
+}
+
 /// What `query` may ask, in words.
 const QUERY_SUBJECTS: &str =
     "gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end";
@@ -154,6 +189,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
         "ponderhit" => bare(Command::PonderHit)(args),
         "query" => query_args(args),
         "bench" => bench_args(args),
+        "solve" => solve_args(args),
         "d" => bare(Command::Display)(args),
         "debug" => debug_args(args),
         "help" => bare(Command::Help)(args),
@@ -479,6 +515,29 @@ mod tests {
         assert_eq!(
             error("go perft 1025"),
             "go: perft depth 1025 is more than 1024"
+        );
+    }
+
+    #[test]
+    fn solve_takes_its_limits_in_either_order_once_each() {
+        let both = Command::Solve(SolveLimits {
+            nodes: Some(5),
+            time: Some(Duration::from_millis(10)),
+        });
+        assert_eq!(parse("solve"), Command::Solve(SolveLimits::default()));
+        assert_eq!(parse("solve nodes 5 movetime 10"), both);
+        assert_eq!(parse("SOLVE MoveTime 10 nodes 5"), both);
+        assert_eq!(
+            error("solve nodes 5 nodes 6"),
+            "solve: expected 'movetime' or end of line, found 'nodes'"
+        );
+        assert_eq!(
+            error("solve nodes 0"),
+            "solve: a node count must be at least 1"
+        );
+        assert_eq!(
+            error("solve depth 3"),
+            "solve: expected 'movetime', 'nodes' or end of line, found 'depth'"
         );
     }
 

@@ -1,0 +1,655 @@
+//! The exact solver: the value of a position under perfect play by both sides (win, draw or
+//! loss for the side to move), the distance to the end of the game under best play, and the
+//! exact value of every root move.
+//!
+//! It is game-agnostic, as the other searchers: depth-first negamax with alpha-beta over the
+//! whole game tree down to the end of every line (no evaluation, no depth limit), on a scale
+//! where a win `p` plies from the root is worth `WIN - p` and a loss `-(WIN - p)`, so that the
+//! best play wins as soon and loses as late as it can. A table of its own, of a size fixed
+//! at the start (`Hash`), keeps proven bounds with their distances; moves are tried in the
+//! table's order, then by the game's [`SearchHints::move_priority`]. Each root move is solved
+//! in full (the value of the position after it), so the answer lists every move that keeps
+//! the value.
+//!
+//! Repetitions. Where positions can repeat (a game whose
+//! [`crate::games::Game::reversible_plies`] is not 0: Crossings), a value depends on the
+//! history, and lines need not end. The solver solves from the position alone (the history
+//! before it is not counted), to a horizon of plies from the root that it doubles from
+//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters, and scores a line that comes back to
+//! a position already on it, or reaches the horizon, by a convention: first as a loss for the
+//! root's side to move (pessimistic), and, only if some line did, again as a win for it
+//! (optimistic). The side that can win without ever repeating a position or reaching the
+//! horizon wins under any repetition rule, so the true value lies between the two results;
+//! when they agree it is proven, else, at the last horizon, both are reported as bounds.
+//! The table keeps results whose lines all ended before the horizon, and asks and writes
+//! them only at positions that no later move can bring back (no reversible plies behind
+//! them), whose value the positions before cannot change: under the position's own key when
+//! no line repeated, else under a key of the convention's. Games that cannot repeat
+//! (Cross-Jack, JC Shock) never reach a horizon beyond their length.
+
+mod table;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::control::Control;
+use crate::games::{GameState, MoveList, Player, SearchHints, Status};
+use table::{Bound, Entry, Table};
+
+/// The value of a win at the root itself; a win `p` plies away is worth `WIN - p`.
+const WIN: i32 = 1_000_000;
+/// Beyond every value.
+const INFINITY: i32 = WIN + 1;
+/// The last horizon (see the module): the longest line the solver follows.
+pub const MAX_PLY: usize = 512;
+/// The first horizon (see the module).
+const FIRST_HORIZON: usize = 8;
+/// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
+const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Progress is reported at most this often.
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
+/// The clock is read once per this many nodes, for progress reports (a power of two).
+const PROGRESS_NODES: u64 = 1 << 14;
+
+/// The outcome of a position under perfect play, for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move wins.
+    Win,
+    /// Neither side can win.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+/// A proven value: the outcome and, for a win or a loss, how many plies the game lasts under
+/// best play (the winner wins as soon as it can, the loser loses as late as it can).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Proven {
+    /// Win, draw or loss for the side to move.
+    pub outcome: Outcome,
+    /// Plies to the end of the game for a win or a loss; `None` for a draw.
+    pub distance: Option<u32>,
+}
+
+impl Proven {
+    /// The value of `score`, counted from the position it is the value of.
+    fn from_score(score: i32) -> Proven {
+        match score {
+            0 => Proven {
+                outcome: Outcome::Draw,
+                distance: None,
+            },
+            s if s > 0 => Proven {
+                outcome: Outcome::Win,
+                distance: Some((WIN - s) as u32),
+            },
+            s => Proven {
+                outcome: Outcome::Loss,
+                distance: Some((WIN + s) as u32),
+            },
+        }
+    }
+
+    /// The value of the position before a move that leads to this one.
+    pub fn before_move(self) -> Proven {
+        Proven {
+            outcome: match self.outcome {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Draw => Outcome::Draw,
+                Outcome::Loss => Outcome::Win,
+            },
+            distance: self.distance.map(|d| d + 1),
+        }
+    }
+
+    /// The lowest [`Proven::rank`] of `outcome`.
+    fn rank_of(outcome: Outcome) -> i32 {
+        match outcome {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -WIN,
+        }
+    }
+
+    /// A score that orders values as the side to move prefers them.
+    pub fn rank(self) -> i32 {
+        match (self.outcome, self.distance) {
+            (Outcome::Win, Some(d)) => WIN - d as i32,
+            (Outcome::Loss, Some(d)) => -(WIN - d as i32),
+            _ => 0,
+        }
+    }
+}
+
+/// When a solve gives up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// At most about this many nodes.
+    pub nodes: Option<u64>,
+    /// At most this long.
+    pub time: Option<Duration>,
+}
+
+/// Why a solve ended without the root's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsolved {
+    /// `stop`, the node limit or the time limit.
+    Stopped,
+    /// Every move was solved, but the value depends on repetitions or on lines longer than
+    /// [`MAX_PLY`]: the two conventions (see the module) give different values,
+    /// [`Solution::bounds`].
+    Repetition,
+}
+
+/// What a solve reports as it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress<M> {
+    /// A root move is solved: the value of the root position when it is played.
+    Move {
+        /// The move.
+        mv: M,
+        /// Its number in the order the moves are solved, from 1.
+        number: usize,
+        /// How many root moves there are.
+        of: usize,
+        /// Its value for the side to move at the root, or where repetitions decide it, the
+        /// lower bound (the [`RootMove`]'s).
+        value: Proven,
+        /// Its upper bound: `value` itself unless repetitions decide it.
+        upper: Proven,
+        /// Nodes so far.
+        nodes: u64,
+        /// Time so far.
+        time: Duration,
+    },
+    /// The solve goes on (at most once a second).
+    Running {
+        /// Nodes so far.
+        nodes: u64,
+        /// Time so far.
+        time: Duration,
+        /// How full the table is, per mille.
+        table_permille: u64,
+    },
+}
+
+impl<M: Copy> Progress<M> {
+    /// The same report with the move written by `write` (in notation, say).
+    pub fn map<N>(&self, write: impl Fn(M) -> N) -> Progress<N> {
+        match *self {
+            Progress::Move {
+                mv,
+                number,
+                of,
+                value,
+                upper,
+                nodes,
+                time,
+            } => Progress::Move {
+                mv: write(mv),
+                number,
+                of,
+                value,
+                upper,
+                nodes,
+                time,
+            },
+            Progress::Running {
+                nodes,
+                time,
+                table_permille,
+            } => Progress::Running {
+                nodes,
+                time,
+                table_permille,
+            },
+        }
+    }
+}
+
+/// A root move and its value for the side to move at the root: exact when both bounds
+/// agree, else repetitions decide it (see the module).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// The value at least.
+    pub lower: Proven,
+    /// The value at most.
+    pub upper: Proven,
+}
+
+impl<M> RootMove<M> {
+    /// The move's value, when it does not depend on repetitions.
+    pub fn exact(&self) -> Option<Proven> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// What a solve found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The root's value, when every root move was solved (or the game is over) and the
+    /// repetitions do not decide it.
+    pub value: Option<Proven>,
+    /// The root's lower and upper bounds, when every root move was solved but the
+    /// repetitions decide the value ([`Unsolved::Repetition`]).
+    pub bounds: Option<(Proven, Proven)>,
+    /// The root moves solved, best first (by lower bound, then upper bound; moves of equal
+    /// value in the order they were solved).
+    pub moves: Vec<RootMove<M>>,
+    /// How many legal moves the root has.
+    pub legal: usize,
+    /// Why the root's value is missing.
+    pub unsolved: Option<Unsolved>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// How full the table was at the end, per mille.
+    pub table_permille: u64,
+}
+
+impl<M: Copy> Solution<M> {
+    /// The same solution with the moves written by `write` (in notation, say).
+    pub fn map<N>(&self, write: impl Fn(M) -> N) -> Solution<N> {
+        Solution {
+            value: self.value,
+            bounds: self.bounds,
+            moves: self
+                .moves
+                .iter()
+                .map(|root| RootMove {
+                    mv: write(root.mv),
+                    lower: root.lower,
+                    upper: root.upper,
+                })
+                .collect(),
+            legal: self.legal,
+            unsolved: self.unsolved,
+            nodes: self.nodes,
+            time: self.time,
+            table_permille: self.table_permille,
+        }
+    }
+}
+
+impl<M: Clone> Solution<M> {
+    /// The outcome the moves are measured against: the root's value when it is known, else
+    /// the best lower bound so far; `None` before any root move is solved.
+    fn target(&self) -> Option<Outcome> {
+        let best = self.moves.first()?;
+        Some(self.value.map_or(best.lower.outcome, |value| value.outcome))
+    }
+
+    /// The root moves that `keep` tells to keep, best first.
+    fn moves_where(&self, keep: impl Fn(&RootMove<M>, Outcome) -> bool) -> Vec<M> {
+        let Some(outcome) = self.target() else {
+            return Vec::new();
+        };
+        self.moves
+            .iter()
+            .filter(|root| keep(root, outcome))
+            .map(|root| root.mv.clone())
+            .collect()
+    }
+
+    /// The moves that surely keep the root's value (win, draw or loss) when it is known, else
+    /// those surely as good as the best lower bound so far; best first.
+    pub fn best_moves(&self) -> Vec<M> {
+        self.moves_where(|root, outcome| root.lower.outcome == outcome)
+    }
+
+    /// The moves whose value repetitions decide, when it may be as good as the root's value
+    /// (or the best lower bound) but is not surely.
+    pub fn undecided_moves(&self) -> Vec<M> {
+        self.moves_where(|root, outcome| {
+            root.lower.outcome != outcome && root.upper.rank() >= Proven::rank_of(outcome)
+        })
+    }
+}
+
+/// Solves `root` exactly, with a table of `table_mb` megabytes, within `limits` and until
+/// `stop` is set; `progress` hears of each root move solved and, on long solves, of the
+/// node count once a second.
+pub fn solve<G: SearchHints>(
+    root: &G,
+    table_mb: usize,
+    limits: SolveLimits,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress<G::Move>),
+) -> Solution<G::Move> {
+    let mut solver = Solver::<G> {
+        table: Table::new(table_mb),
+        control: Control::new(stop, limits.nodes, limits.time),
+        nodes: 0,
+        unsolved: None,
+        optimistic: false,
+        horizon: MAX_PLY,
+        recurrences: 0,
+        horizons: 0,
+        root_side: root.side_to_move(),
+        buffers: Vec::new(),
+        next_progress: PROGRESS_INTERVAL,
+        started: Instant::now(),
+    };
+    let mut state = GameState::new(root.clone());
+    let mut moves = MoveList::new();
+    state.generate_moves(&mut moves);
+    let mut solution = Solution {
+        value: None,
+        bounds: None,
+        moves: Vec::new(),
+        legal: moves.len(),
+        unsolved: None,
+        nodes: 0,
+        time: Duration::ZERO,
+        table_permille: 0,
+    };
+    if moves.is_empty() {
+        solver.nodes = 1;
+        let status = state.status_with_history();
+        solution.value = Some(Proven::from_score(terminal(status, root, 0)));
+    } else {
+        order(root, &mut moves, None);
+        for (index, &mv) in moves.iter().enumerate() {
+            state.make(mv);
+            let (lower, upper) = solver.solve_move(&mut state, progress);
+            state.unmake();
+            if let Some(why) = solver.unsolved {
+                solution.unsolved = Some(why);
+                break;
+            }
+            let root_move = RootMove {
+                mv,
+                lower: Proven::from_score(lower),
+                upper: Proven::from_score(upper),
+            };
+            progress(&Progress::Move {
+                mv,
+                number: index + 1,
+                of: moves.len(),
+                value: root_move.lower,
+                upper: root_move.upper,
+                nodes: solver.nodes,
+                time: solver.started.elapsed(),
+            });
+            solution.moves.push(root_move);
+        }
+        // Best first; a stable sort keeps the solving order among equals.
+        solution
+            .moves
+            .sort_by_key(|root| (-root.lower.rank(), -root.upper.rank()));
+        if solution.unsolved.is_none() {
+            let lower = solution
+                .moves
+                .iter()
+                .map(|root| root.lower)
+                .max_by_key(|v| v.rank());
+            let upper = solution
+                .moves
+                .iter()
+                .map(|root| root.upper)
+                .max_by_key(|v| v.rank());
+            if let (Some(lower), Some(upper)) = (lower, upper) {
+                if lower == upper {
+                    solution.value = Some(lower);
+                } else {
+                    solution.bounds = Some((lower, upper));
+                    solution.unsolved = Some(Unsolved::Repetition);
+                }
+            }
+        }
+    }
+    solution.nodes = solver.nodes;
+    solution.time = solver.started.elapsed();
+    solution.table_permille = solver.table.permille();
+    solution
+}
+
+/// The value of the finished position `position` (`status`), `ply` plies from the root.
+fn terminal<G: SearchHints>(status: Status, position: &G, ply: usize) -> i32 {
+    match status {
+        Status::Won(winner) if winner == position.side_to_move() => WIN - ply as i32,
+        Status::Won(_) => -(WIN - ply as i32),
+        Status::Draw | Status::InPlay => 0,
+    }
+}
+
+/// Sorts `moves`: the table's move first, then by the game's priority (a stable sort keeps
+/// the generation order among equals).
+fn order<G: SearchHints>(position: &G, moves: &mut MoveList<G::Move>, first: Option<u16>) {
+    let first = first.map(usize::from).filter(|&i| i < moves.len());
+    if let Some(i) = first {
+        moves[..=i].rotate_right(1);
+    }
+    let rest = usize::from(first.is_some());
+    moves[rest..].sort_by_key(|&mv| -position.move_priority(mv));
+}
+
+/// A value as the table keeps it: counted from the stored position, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s > 0 => s + ply as i32,
+        s if s < 0 => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A value from the table, counted from the root again.
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s > 0 => s - ply as i32,
+        s if s < 0 => s + ply as i32,
+        s => s,
+    }
+}
+
+/// A ply's moves in generation order and in the order to try them.
+type Buffers<M> = (MoveList<M>, MoveList<M>);
+
+struct Solver<'a, G: SearchHints> {
+    table: Table,
+    control: Control<'a>,
+    nodes: u64,
+    unsolved: Option<Unsolved>,
+    /// Whether a line that comes back to a position on it is a win for the root's side to
+    /// move (else a loss); see the module.
+    optimistic: bool,
+    /// The horizon of this pass, in plies from the root.
+    horizon: usize,
+    /// Lines that came back to a position on them, so far.
+    recurrences: u64,
+    /// Lines that reached the horizon, so far.
+    horizons: u64,
+    /// The root's side to move.
+    root_side: Player,
+    /// One move list per ply, reused: the moves in generation order and the order to try
+    /// them in.
+    buffers: Vec<Buffers<G::Move>>,
+    next_progress: Duration,
+    started: Instant,
+}
+
+impl<G: SearchHints> Solver<'_, G> {
+    /// The lower and upper bounds of the current position of `state`, a root move played,
+    /// for the root's side to move (see the module).
+    fn solve_move(
+        &mut self,
+        state: &mut GameState<G>,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> (i32, i32) {
+        let mut horizon = FIRST_HORIZON;
+        loop {
+            self.horizon = horizon;
+            let (recurrences, horizons) = (self.recurrences, self.horizons);
+            self.optimistic = false;
+            let lower = -self.negamax(state, -INFINITY, INFINITY, progress);
+            let settled = self.recurrences == recurrences && self.horizons == horizons;
+            if settled || self.unsolved.is_some() {
+                return (lower, lower);
+            }
+            self.optimistic = true;
+            let upper = -self.negamax(state, -INFINITY, INFINITY, progress);
+            if lower == upper || self.horizons == horizons || horizon >= MAX_PLY {
+                return (lower, upper);
+            }
+            horizon = (horizon * 2).min(MAX_PLY);
+        }
+    }
+
+    /// The value of the current position of `state` within (alpha, beta), from the side to
+    /// move's point of view, wins and losses counted from the root. Once
+    /// [`Solver::unsolved`] is set the result means nothing.
+    fn negamax(
+        &mut self,
+        state: &mut GameState<G>,
+        mut alpha: i32,
+        mut beta: i32,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> i32 {
+        if self.unsolved.is_some() {
+            return 0;
+        }
+        if self.control.must_stop(self.nodes) {
+            self.unsolved = Some(Unsolved::Stopped);
+            return 0;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(PROGRESS_NODES) {
+            let time = self.started.elapsed();
+            if time >= self.next_progress {
+                self.next_progress = time + PROGRESS_INTERVAL;
+                progress(&Progress::Running {
+                    nodes: self.nodes,
+                    time,
+                    table_permille: self.table.permille(),
+                });
+            }
+        }
+        let ply = state.ply();
+        let position = state.position();
+        let status = position.status();
+        if status.is_over() {
+            return terminal(status, position, ply);
+        }
+        // Only positions no later move can bring back use the table (see the module).
+        let repeatable = position.reversible_plies() > 0;
+        let recurs = repeatable && state.repeats_within(usize::MAX);
+        if recurs || ply >= self.horizon {
+            if recurs {
+                self.recurrences += 1;
+            } else {
+                self.horizons += 1;
+            }
+            let mover_wins = self.optimistic == (position.side_to_move() == self.root_side);
+            let win = WIN - ply as i32;
+            return if mover_wins { win } else { -win };
+        }
+        // No line from here can win sooner than the next ply or lose sooner than this move.
+        alpha = alpha.max(-(WIN - ply as i32 - 1));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = position.hash();
+        let convention_key = if self.optimistic {
+            key ^ OPTIMISTIC_KEYS
+        } else {
+            key ^ OPTIMISTIC_KEYS.rotate_left(32)
+        };
+        let mut first = None;
+        if !repeatable {
+            let entry = self
+                .table
+                .probe(key)
+                .or_else(|| self.table.probe(convention_key));
+            if let Some(entry) = entry {
+                let value = from_table(entry.value, ply);
+                match entry.bound {
+                    Bound::Exact => return value,
+                    Bound::Lower => alpha = alpha.max(value),
+                    Bound::Upper => beta = beta.min(value),
+                }
+                if alpha >= beta {
+                    return value;
+                }
+                first = entry.best;
+            }
+        }
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Default::default);
+        }
+        let (mut generated, mut moves) = std::mem::take(&mut self.buffers[ply]);
+        generated.clear();
+        position.generate_moves(&mut generated);
+        moves.clone_from(&generated);
+        order(position, &mut moves, first);
+        let (nodes_before, recurrences, horizons) = (self.nodes, self.recurrences, self.horizons);
+        let (best, best_move) = self.search_moves(state, &moves, alpha, beta, progress);
+        let ended = self.horizons == horizons;
+        if self.unsolved.is_none() && !repeatable && ended && !moves.is_empty() {
+            let bound = if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let best_index = best_move
+                .and_then(|mv| generated.iter().position(|&m| m == mv))
+                .and_then(|i| u16::try_from(i).ok());
+            let entry = Entry {
+                value: to_table(best, ply),
+                bound,
+                best: best_index,
+            };
+            let key = if self.recurrences == recurrences {
+                key
+            } else {
+                convention_key
+            };
+            self.table.store(key, entry, self.nodes - nodes_before);
+        }
+        self.buffers[ply] = (generated, moves);
+        best
+    }
+
+    /// The best value of `moves` from the current position of `state` within (alpha, beta),
+    /// and the move that gave it. A position in play without a move scores as a draw, as
+    /// the searchers score it.
+    fn search_moves(
+        &mut self,
+        state: &mut GameState<G>,
+        moves: &[G::Move],
+        mut alpha: i32,
+        beta: i32,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> (i32, Option<G::Move>) {
+        if moves.is_empty() {
+            return (0, None);
+        }
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for &mv in moves {
+            state.make(mv);
+            let score = -self.negamax(state, -beta, -alpha, progress);
+            state.unmake();
+            if self.unsolved.is_some() {
+                return (0, None);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_move)
+    }
+}

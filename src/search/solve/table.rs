@@ -1,0 +1,180 @@
+//! The solver's table: proven bounds on exact game values, keyed by the position's hash.
+//!
+//! Each entry keeps a bound (lower, upper or exact) on the value of the position for the side
+//! to move, with wins and losses counted in plies from the stored position (so an entry stays
+//! true wherever the position is met again), the index of its best move in the generated move
+//! list, and how much work proved it. Slots come in pairs: the first keeps the result that took
+//! the most work, the second the latest one. Its size is fixed when it is made, so the solver's
+//! memory is bounded by it.
+
+/// Which side of the true value a stored value lies on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Bound {
+    /// The true value is at most the stored one.
+    Upper,
+    /// The true value is at least the stored one.
+    Lower,
+    /// The stored value is the true one.
+    Exact,
+}
+
+/// What the table knows about a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Entry {
+    /// The value, wins and losses counted from the stored position.
+    pub(super) value: i32,
+    /// How it relates to the true value.
+    pub(super) bound: Bound,
+    /// The best move's index in the generated move list.
+    pub(super) best: Option<u16>,
+}
+
+const NO_MOVE: u16 = u16::MAX;
+const SLOT_BYTES: usize = 16;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    /// Value (bits 0..32), best move (32..48), work (48..56), bound (56..58; 0 = empty).
+    data: u64,
+}
+
+impl Slot {
+    fn bound(&self) -> Option<Bound> {
+        match (self.data >> 56) & 3 {
+            1 => Some(Bound::Upper),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Exact),
+            _ => None,
+        }
+    }
+
+    fn holds(&self, key: u64) -> bool {
+        self.key == key && self.bound().is_some()
+    }
+
+    fn work(&self) -> u8 {
+        (self.data >> 48) as u8
+    }
+}
+
+/// The solver's table, of a size fixed when it is made.
+#[derive(Debug)]
+pub(super) struct Table {
+    slots: Vec<Slot>,
+    used: usize,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one pair of slots).
+    pub(super) fn new(mb: usize) -> Self {
+        let pairs = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
+        Table {
+            slots: vec![Slot::default(); pairs * 2],
+            used: 0,
+        }
+    }
+
+    fn pair(&self, key: u64) -> usize {
+        let pairs = (self.slots.len() / 2) as u128;
+        ((u128::from(key) * pairs) >> 64) as usize * 2
+    }
+
+    /// What the table holds for the position `key`.
+    pub(super) fn probe(&self, key: u64) -> Option<Entry> {
+        let first = self.pair(key);
+        let slot = self.slots[first..first + 2]
+            .iter()
+            .find(|slot| slot.holds(key))?;
+        let best = (slot.data >> 32) as u16;
+        Some(Entry {
+            value: slot.data as u32 as i32,
+            bound: slot.bound()?,
+            best: (best != NO_MOVE).then_some(best),
+        })
+    }
+
+    /// Keeps `entry` for the position `key`, proven with `nodes` nodes of work.
+    pub(super) fn store(&mut self, key: u64, entry: Entry, nodes: u64) {
+        let work = (64 - nodes.leading_zeros()) as u8;
+        let bound = match entry.bound {
+            Bound::Upper => 1u64,
+            Bound::Lower => 2,
+            Bound::Exact => 3,
+        };
+        let slot = Slot {
+            key,
+            data: u64::from(entry.value as u32)
+                | u64::from(entry.best.unwrap_or(NO_MOVE)) << 32
+                | u64::from(work) << 48
+                | bound << 56,
+        };
+        let first = self.pair(key);
+        let [deep, latest] = &mut self.slots[first..first + 2] else {
+            unreachable!("slots come in pairs")
+        };
+        let before = usize::from(deep.bound().is_some()) + usize::from(latest.bound().is_some());
+        if deep.holds(key) {
+            *deep = slot;
+        } else if deep.bound().is_none() || work >= deep.work() {
+            // The deep slot's result moves to the latest one, unless it is empty.
+            if deep.bound().is_some() {
+                *latest = *deep;
+            } else if latest.holds(key) {
+                *latest = Slot::default();
+            }
+            *deep = slot;
+        } else {
+            *latest = slot;
+        }
+        let after = usize::from(deep.bound().is_some()) + usize::from(latest.bound().is_some());
+        self.used = self.used + after - before;
+    }
+
+    /// How full the table is, in parts per thousand.
+    pub(super) fn permille(&self) -> u64 {
+        (self.used * 1000 / self.slots.len()) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(value: i32) -> Entry {
+        Entry {
+            value,
+            bound: Bound::Exact,
+            best: Some(3),
+        }
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_again() {
+        let mut table = Table::new(1);
+        table.store(42, entry(-7), 100);
+        assert_eq!(table.probe(42), Some(entry(-7)));
+        assert_eq!(table.probe(43), None);
+    }
+
+    #[test]
+    fn a_one_pair_table_keeps_the_deepest_and_the_latest() {
+        let mut table = Table {
+            slots: vec![Slot::default(); 2],
+            used: 0,
+        };
+        table.store(1, entry(1), 1_000_000);
+        table.store(2, entry(2), 10);
+        table.store(3, entry(3), 10);
+        assert_eq!(table.probe(1), Some(entry(1)));
+        assert_eq!(table.probe(2), None);
+        assert_eq!(table.probe(3), Some(entry(3)));
+        table.store(3, entry(4), 10);
+        assert_eq!(table.probe(3), Some(entry(4)));
+        assert_eq!(table.permille(), 1000);
+        table.store(4, entry(5), u64::MAX);
+        assert_eq!(table.probe(4), Some(entry(5)));
+        assert_eq!(table.probe(1), Some(entry(1)));
+        assert_eq!(table.permille(), 1000);
+    }
+}

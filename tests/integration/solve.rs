@@ -1,0 +1,289 @@
+//! The exact solver (`tablero solve`, the protocol's `solve`) against a plain minimax written
+//! here, separately: on the smallest boards its values and distances agree, every move it
+//! lists as keeping the value keeps it (played and solved again, the value is the same) and
+//! no other move does.
+
+use std::collections::HashMap;
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
+
+use tablero::games::crossings::Crossings;
+use tablero::games::crossjack::CrossJack;
+use tablero::games::jcshock::JcShock;
+use tablero::games::{BoardSize, Game, GameState, SearchHints, Status};
+use tablero::search::solve::{solve, Outcome, Proven, Solution, SolveLimits, Unsolved};
+
+/// A win `d` plies away in the reference's scale.
+const WIN: i32 = 1000;
+
+/// The solver's value in the reference's scale.
+fn scale(value: Proven) -> i32 {
+    match (value.outcome, value.distance) {
+        (Outcome::Win, Some(d)) => WIN - d as i32,
+        (Outcome::Loss, Some(d)) => -(WIN - d as i32),
+        (Outcome::Draw, None) => 0,
+        other => panic!("malformed value {other:?}"),
+    }
+}
+
+/// Plain minimax over every line, with the rules' own history (threefold repetition), to
+/// `horizon` plies: the value for the side to move (a win `d` plies away is `WIN - d`), or
+/// `None` when lines that reach the horizon could change it. A known win needs no more
+/// (any win hidden beyond the horizon is longer); anything else does. Positions are
+/// remembered by their string when `memo` is given (games where nothing repeats).
+fn minimax<G: Game>(
+    state: &mut GameState<G>,
+    ply: usize,
+    horizon: usize,
+    memo: &mut Option<HashMap<String, Option<i32>>>,
+) -> Option<i32> {
+    match state.status_with_history() {
+        Status::Won(winner) if winner == state.position().side_to_move() => {
+            return Some(WIN - ply as i32)
+        }
+        Status::Won(_) => return Some(-(WIN - ply as i32)),
+        Status::Draw => return Some(0),
+        Status::InPlay => {}
+    }
+    if ply >= horizon {
+        return None;
+    }
+    let key = state.position().fen();
+    if let Some(Some(&known)) = memo.as_ref().map(|m| m.get(&key)) {
+        // Remembered relative to the position: the distance counted from it.
+        return known.map(|v| v - v.signum() * ply as i32);
+    }
+    let mut moves = Vec::new();
+    state.generate_moves(&mut moves);
+    let mut best: Option<i32> = None;
+    let mut unknown = false;
+    for mv in moves {
+        state.make(mv);
+        match minimax(state, ply + 1, horizon, memo) {
+            Some(v) => best = Some(best.map_or(-v, |b| b.max(-v))),
+            None => unknown = true,
+        }
+        state.unmake();
+    }
+    let value = match best {
+        None if !unknown => Some(0),
+        Some(b) if b > 0 || !unknown => Some(b),
+        _ => None,
+    };
+    if let Some(memo) = memo {
+        memo.insert(key, value.map(|v| v + v.signum() * ply as i32));
+    }
+    value
+}
+
+/// The reference value of `position`: memoised minimax to the end where nothing repeats,
+/// else to `horizon` plies.
+fn reference<G: Game>(position: &G, horizon: Option<usize>) -> Option<i32> {
+    let mut memo = horizon.is_none().then(HashMap::new);
+    let mut state = GameState::new(position.clone());
+    minimax(&mut state, 0, horizon.unwrap_or(usize::MAX), &mut memo)
+}
+
+fn solved<G: SearchHints>(position: &G) -> Solution<G::Move> {
+    let never = AtomicBool::new(false);
+    solve(position, 16, SolveLimits::default(), &never, &mut |_| {})
+}
+
+/// Checks the solver against the reference on `position`, root move by root move, and that
+/// the moves it lists are exactly those that keep the value.
+fn agrees<G: SearchHints>(position: &G, horizon: Option<usize>) -> Proven {
+    let solution = solved(position);
+    let value = solution.value.expect("solved");
+    let fen = position.fen();
+    // Within a horizon the reference may leave a value undecided (a draw whose lines go
+    // on), never decide it otherwise.
+    let root = reference(position, horizon);
+    if horizon.is_none() || root.is_some() {
+        assert_eq!(root, Some(scale(value)), "{fen}");
+    }
+    assert_eq!(
+        solution.moves.len(),
+        solution.legal,
+        "{fen}: every move solved"
+    );
+    let best = solution.best_moves();
+    for root in &solution.moves {
+        let exact = root.exact().expect("no repetition decides these");
+        let mut after = position.clone();
+        after.play(root.mv);
+        let text = position.format_move(root.mv);
+        // The move's value is the value of the position after it, seen from before.
+        let again = solved(&after).value.expect("solved").before_move();
+        assert_eq!(again, exact, "{fen} {text}");
+        let child = reference(&after, horizon.map(|h| h - 1)).map(|v| -v + v.signum());
+        if horizon.is_none() || child.is_some() {
+            assert_eq!(child, Some(scale(exact)), "{fen} {text}");
+        }
+        assert_eq!(
+            best.contains(&root.mv),
+            exact.outcome == value.outcome,
+            "{fen} {text}: listed exactly when it keeps the value"
+        );
+    }
+    value
+}
+
+fn crossjack(size: &str) -> CrossJack {
+    CrossJack::start(size.parse::<BoardSize>().unwrap()).unwrap()
+}
+
+fn after<G: Game>(mut position: G, moves: &str) -> G {
+    for text in moves.split_whitespace() {
+        let mv = position.parse_move(text).unwrap();
+        position.play(mv);
+    }
+    position
+}
+
+#[test]
+fn cross_jack_small_boards_agree_with_plain_minimax() {
+    for size in ["3x3", "3x4", "4x3", "4x4"] {
+        agrees(&crossjack(size), None);
+    }
+    agrees(&after(crossjack("4x3"), "a3 a1 b3 c1"), None);
+    agrees(&after(crossjack("4x4"), "b4 c1 c4"), None);
+    agrees(&after(crossjack("5x3"), "a3 e1 c3 c1"), None);
+}
+
+#[test]
+fn the_values_protocol_md_states_hold() {
+    let draw = Proven {
+        outcome: Outcome::Draw,
+        distance: None,
+    };
+    for size in ["3x3", "3x4", "4x4"] {
+        assert_eq!(solved(&crossjack(size)).value, Some(draw), "{size}");
+    }
+    let win = solved(&crossjack("4x3")).value.unwrap();
+    assert_eq!(win.outcome, Outcome::Win);
+}
+
+#[test]
+fn jc_shock_late_positions_agree_with_plain_minimax() {
+    let start = JcShock::start(BoardSize::new(4, 4)).unwrap();
+    for seed in 0..4u64 {
+        // A game played by a fixed rule of thumb down to 7 plies from its end.
+        let mut position = start.clone();
+        let mut ply = 0u64;
+        while position.plies_left() > Some(7) {
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            let pick = (seed * 7 + ply * 5 + seed * ply) as usize % moves.len();
+            position.play(moves[pick]);
+            ply += 1;
+        }
+        agrees(&position, None);
+    }
+}
+
+#[test]
+fn crossings_positions_with_few_stones_agree_within_a_horizon() {
+    let cases = [
+        // Red crosses on g8 and Black cannot answer from a3.
+        ("8/6r1/8/8/8/b7/8/8 r", Outcome::Win),
+        // Whatever Red does, Black crosses from d2 and Red cannot answer.
+        ("8/8/8/3r4/8/8/3b4/8 r", Outcome::Loss),
+        // Red crosses twice: Black's answer to the first locks its only stone.
+        ("8/rr6/8/8/8/8/5b2/8 r", Outcome::Win),
+        // Both one step from crossing: every crossing is answered, then nothing moves.
+        ("8/6r1/8/8/8/8/b7/8 r", Outcome::Draw),
+    ];
+    for (fen, outcome) in cases {
+        let position = Crossings::from_fen(fen).unwrap();
+        assert_eq!(agrees(&position, Some(4)).outcome, outcome, "{fen}");
+        // The reference decides the wins and losses; the draws' lines go on beyond it.
+        let decided = reference(&position, Some(4)).is_some();
+        assert_eq!(decided, outcome != Outcome::Draw, "{fen}");
+    }
+}
+
+#[test]
+fn a_finished_game_is_its_result_at_distance_zero() {
+    let won = CrossJack::from_fen("xx1/o1x/oox o").unwrap();
+    let solution = solved(&won);
+    assert_eq!(
+        solution.value,
+        Some(Proven {
+            outcome: Outcome::Loss,
+            distance: Some(0)
+        })
+    );
+    assert!(solution.moves.is_empty());
+}
+
+#[test]
+fn a_node_limit_answers_what_is_proven_so_far() {
+    let never = AtomicBool::new(false);
+    let limits = SolveLimits {
+        nodes: Some(1500),
+        time: None,
+    };
+    let solution = solve(&crossjack("4x4"), 16, limits, &never, &mut |_| {});
+    assert_eq!(solution.value, None);
+    assert_eq!(solution.unsolved, Some(Unsolved::Stopped));
+    assert!(solution.nodes <= 1500);
+    assert!(solution.moves.len() < solution.legal);
+    // What was proven is true.
+    let full = solved(&crossjack("4x4"));
+    for root in &solution.moves {
+        let same = full.moves.iter().find(|r| r.mv == root.mv).unwrap();
+        assert_eq!(same, root);
+    }
+}
+
+#[test]
+fn stop_set_before_the_start_proves_nothing() {
+    let stop = AtomicBool::new(true);
+    let solution = solve(
+        &crossjack("3x3"),
+        1,
+        SolveLimits::default(),
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(
+        (solution.value, solution.unsolved, solution.moves.len()),
+        (None, Some(Unsolved::Stopped), 0)
+    );
+}
+
+#[test]
+fn the_command_line_prints_every_move_then_the_value() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args([
+            "solve",
+            "--game",
+            "crossjack",
+            "--size",
+            "4x3",
+            "--moves",
+            "a3",
+            "a1",
+        ])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("solve value win distance 5 moves "),
+        "{text}"
+    );
+    assert!(lines[..lines.len() - 1]
+        .iter()
+        .all(|l| l.starts_with("move ") && l.contains(" value ")));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("info string solve move "), "{stderr}");
+    // A bad move is refused with the usual exit code of a bad position.
+    let bad = Command::new(env!("CARGO_BIN_EXE_tablero"))
+        .args(["solve", "--size", "3", "--moves", "a3", "a3"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
