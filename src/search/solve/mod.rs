@@ -34,7 +34,8 @@ use std::time::{Duration, Instant};
 
 use super::control::Control;
 use crate::games::{GameState, MoveList, Player, SearchHints, Status};
-use table::{Bound, Entry, Table};
+use crate::search::tt::Bound;
+use table::{Entry, Table};
 
 /// The value of a win at the root itself; a win `p` plies away is worth `WIN - p`.
 const WIN: i32 = 1_000_000;

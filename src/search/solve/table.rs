@@ -7,16 +7,7 @@
 //! the most work, the second the latest one. Its size is fixed when it is made, so the solver's
 //! memory is bounded by it.
 
-/// Which side of the true value a stored value lies on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Bound {
-    /// The true value is at most the stored one.
-    Upper,
-    /// The true value is at least the stored one.
-    Lower,
-    /// The stored value is the true one.
-    Exact,
-}
+use crate::search::tt::Bound;
 
 /// What the table knows about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
