@@ -204,8 +204,10 @@ impl Engine {
         match options::read(name, value)? {
             Change::Variant(kind) => self.select_variant(kind)?,
             Change::Size(size) => {
-                self.game =
-                    (self.game.restarted(size)).map_err(|e| OptionError::SizeRefused(size, e))?;
+                self.game = self
+                    .game
+                    .restarted(size)
+                    .map_err(|e| OptionError::SizeRefused(size, e))?;
                 self.size = size;
             }
             Change::Hash(mb) => {
