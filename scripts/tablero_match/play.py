@@ -46,6 +46,7 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
     for worker in workers:
         worker.start()
     records, running, fatal, stopped = [], len(workers), None, None
+    stopped_at = None  # (decision, LLR, games) when the SPRT stopped the match
     try:
         while running:
             try:
@@ -68,6 +69,7 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
                     tally = Tally.of(names[0], names[1], records)
                     llr, _, stopped = sprt_test(tally.penta, sprt)
                     if stopped:
+                        stopped_at = (stopped, llr, len(records))
                         print("SPRT: %s (LLR %.2f); finishing the started pairs" % (stopped, llr),
                               flush=True)
                         dispatcher.stop()
@@ -77,6 +79,8 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
         fatal = fatal or "interrupted"
     for line in summary_lines(settings.header, records):
         print(line)
+    if stopped_at:
+        print(sprt_stop_line(*stopped_at, len(records)))
     wall = time.monotonic() - started
     cpu = time.process_time() - cpu_started
     print("Time: %.1f s, %.1f games/min; runner CPU %.1f s (%.1f%% of one core)" % (
@@ -86,6 +90,16 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
         print("error: %s" % fatal, file=sys.stderr)
         return 3
     return 130 if fatal else 0
+
+
+def sprt_stop_line(decision, llr, games_then, games_now):
+    """What stopped the match. The summary's SPRT line is the test at the final totals, which
+    the games of the pairs already started when it stopped may have moved back inside the
+    bounds: a sequential test decides when it first crosses one."""
+    return "SPRT stopped the match after %d games: %s (LLR %.2f)%s" % (
+        games_then, decision, llr,
+        "; %d more games finished the started pairs" % (games_now - games_then)
+        if games_now > games_then else "")
 
 
 class Worker(threading.Thread):

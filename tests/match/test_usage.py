@@ -129,7 +129,12 @@ class Usage(unittest.TestCase):
         self.assertLess(len(records), 400)
         self.assertEqual(len(records) % 2, 0)
         self.assertNotIn("unpaired", done.stdout)
-        self.assertRegex(done.stdout, r"SPRT elo0=0 elo1=50 .* H1 accepted")
+        self.assertRegex(done.stdout, r"SPRT elo0=0 elo1=50 .* LLR -?\d+\.\d+ \[")
+        stop = re.search(r"^SPRT stopped the match after (\d+) games: H1 accepted \(LLR (\S+)\)",
+                         done.stdout, re.M)
+        self.assertIsNotNone(stop, done.stdout)
+        self.assertLessEqual(int(stop.group(1)), len(records))
+        self.assertEqual(float(stop.group(2)), llr)
 
     def test_replay_catches_a_tampered_record(self):
         done = self.run_here(*TWO, "--depth", 1, "--size", 5, "--random-plies", 2,
