@@ -129,8 +129,9 @@ pub trait SearchHints: Game {
     const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta;
 
     /// Whether alpha-beta first searches the late quiet moves of a node (those tried after
-    /// the first three, with [`SearchHints::move_priority`] 0) a ply shallower, and at full
-    /// depth only if they beat the best so far (late move reductions). It trades exactness
+    /// the first three, with [`SearchHints::move_priority`] 0) shallower, the more so the
+    /// later the move and the deeper the node, and at full depth only if they beat the best
+    /// so far (late move reductions). It trades exactness
     /// for depth, so a game turns it on where matches showed it plays better; off by default.
     const LATE_MOVE_REDUCTIONS: bool = false;
 
@@ -141,6 +142,25 @@ pub trait SearchHints: Game {
     /// default) is objective play. The evaluation must never give exactly this value: the
     /// reports show a root value of exactly `-CONTEMPT` as the draw it stands for, 0.
     const CONTEMPT: i32 = 0;
+
+    /// Reverse futility pruning: a node off the principal variation, at most
+    /// [`FUTILITY_DEPTH`](SearchHints::FUTILITY_DEPTH) plies from the horizon and not
+    /// forcing, whose evaluation exceeds beta by this much per ply left is taken to hold
+    /// beta without search. 0 (the default): off. A game sets it where its evaluation rarely
+    /// swings that much in a few quiet plies.
+    const FUTILITY_MARGIN: i32 = 0;
+
+    /// The deepest node reverse futility pruning applies to.
+    const FUTILITY_DEPTH: i32 = 3;
+
+    /// A move that only hands the turn to the opponent, for null-move pruning: where the
+    /// side to move stays at or above beta even after giving the opponent a free move, a
+    /// shallower search of that pass settles the node. A game returns one only where passing
+    /// is never better than moving is rare enough (no zugzwang to speak of) and never when the
+    /// side to move must answer a threat. `None` (the default): no null-move pruning.
+    fn null_move(&self) -> Option<Self::Move> {
+        None
+    }
 
     /// Static evaluation in centipawn-like units from the side to move's point of view; 0
     /// by default (the search then sees only won, lost and drawn positions).

@@ -51,9 +51,11 @@ fn a_crossing_threat_one_move_beyond_the_horizon_is_seen_as_mate() {
 
 #[test]
 fn black_avoids_the_two_move_crossing_threat_within_the_nodes_of_a_tenth_of_a_second() {
+    // 150,000 nodes: a tenth of a second at the search's 1.5 M nodes/s; the pruning trades
+    // nodes for depth, and this threat is found at depth 7.
     let mut state = after(THREATENED);
     let limits = Limits {
-        nodes: Some(100_000),
+        nodes: Some(150_000),
         ..Limits::default()
     };
     let (mv, _) = best(&mut state, limits);
@@ -105,4 +107,15 @@ fn scores_do_not_swing_between_odd_and_even_depths() {
         "mean odd-even swing {} cp",
         swing / steps
     );
+}
+
+#[test]
+fn the_null_move_is_the_pass_except_facing_a_crossing() {
+    use tablero::games::SearchHints;
+    let start = Crossings::start(Crossings::default_size()).unwrap();
+    let pass = start.null_move().map(|mv| start.format_move(mv));
+    assert_eq!(pass.as_deref(), Some("0000"), "the pass");
+    let facing = Crossings::from_fen("r7/8/8/8/8/8/b7/8 b").unwrap();
+    assert!(facing.is_forcing(), "Red's stone on a8 has crossed");
+    assert_eq!(facing.null_move(), None);
 }

@@ -448,9 +448,16 @@ thread_local! {
     static ENDLESS_PLAYS: Cell<u64> = const { Cell::new(0) };
 }
 
-/// With `REDUCED`, the game turns late move reductions on.
+/// The pruning an [`Endless`] game asks for: bits of `PRUNING`.
+const REDUCED: u8 = 1;
+/// The game offers a pass (move 9) for null-move pruning.
+const NULL_MOVES: u8 = 2;
+/// The game sets a reverse futility margin.
+const FUTILE: u8 = 4;
+
+/// An endless game turning on the pruning of `PRUNING` (none by default).
 #[derive(Debug, Clone, PartialEq)]
-struct Endless<const REDUCED: bool = false> {
+struct Endless<const PRUNING: u8 = 0> {
     key: u64,
     side: Player,
 }
@@ -459,15 +466,15 @@ fn endless() -> GameState<Endless> {
     endless_with()
 }
 
-/// The endless game, with late move reductions if `REDUCED`.
-fn endless_with<const REDUCED: bool>() -> GameState<Endless<REDUCED>> {
+/// The endless game with the pruning of `PRUNING`.
+fn endless_with<const PRUNING: u8>() -> GameState<Endless<PRUNING>> {
     GameState::new(Endless {
         key: 12345,
         side: Player::One,
     })
 }
 
-impl<const REDUCED: bool> Game for Endless<REDUCED> {
+impl<const PRUNING: u8> Game for Endless<PRUNING> {
     type Move = u8;
     const NAME: &'static str = "endless";
     toy_game_texts!();
@@ -497,10 +504,14 @@ impl<const REDUCED: bool> Game for Endless<REDUCED> {
     }
 }
 
-impl<const REDUCED: bool> SearchHints for Endless<REDUCED> {
-    const LATE_MOVE_REDUCTIONS: bool = REDUCED;
+impl<const PRUNING: u8> SearchHints for Endless<PRUNING> {
+    const LATE_MOVE_REDUCTIONS: bool = PRUNING & REDUCED != 0;
+    const FUTILITY_MARGIN: i32 = if PRUNING & FUTILE != 0 { 30 } else { 0 };
     fn evaluate(&self) -> i32 {
         (mix(self.key) % 201) as i32 - 100
+    }
+    fn null_move(&self) -> Option<u8> {
+        (PRUNING & NULL_MOVES != 0).then_some(9)
     }
 }
 
@@ -737,15 +748,31 @@ fn every_tic_tac_toe_opening_is_valued_as_plain_minimax_values_it() {
     }
 }
 
+/// The nodes of a depth-6 search of the endless game with the pruning of `PRUNING`, which
+/// must complete every depth and find a move.
+fn endless_nodes<const PRUNING: u8>() -> u64 {
+    let (best, infos) = run(&mut endless_with::<PRUNING>(), &depth(6));
+    assert!(best.is_some());
+    assert_eq!(infos.len(), 6);
+    infos.last().map_or(0, |info| info.nodes)
+}
+
 #[test]
 fn late_move_reductions_search_fewer_nodes_to_the_same_depth() {
-    let nodes = |infos: &[Info]| infos.last().map(|info| info.nodes);
-    let (plain_best, plain) = run(&mut endless_with::<false>(), &depth(6));
-    let (reduced_best, reduced) = run(&mut endless_with::<true>(), &depth(6));
-    assert!(plain_best.is_some() && reduced_best.is_some());
-    assert_eq!(reduced.len(), 6);
-    let (plain, reduced) = (nodes(&plain), nodes(&reduced));
-    assert!(reduced < plain, "{reduced:?} nodes against {plain:?}");
+    let (plain, reduced) = (endless_nodes::<0>(), endless_nodes::<REDUCED>());
+    assert!(reduced < plain, "{reduced} nodes against {plain}");
+}
+
+#[test]
+fn null_move_pruning_searches_fewer_nodes_to_the_same_depth() {
+    let (plain, pruned) = (endless_nodes::<0>(), endless_nodes::<NULL_MOVES>());
+    assert!(pruned < plain, "{pruned} nodes against {plain}");
+}
+
+#[test]
+fn reverse_futility_pruning_searches_fewer_nodes_to_the_same_depth() {
+    let (plain, pruned) = (endless_nodes::<0>(), endless_nodes::<FUTILE>());
+    assert!(pruned < plain, "{pruned} nodes against {plain}");
 }
 
 #[test]

@@ -368,10 +368,14 @@ impl Game for Crossings {
 impl SearchHints for Crossings {
     const BENCH: super::BenchSet = bench::BENCH;
 
-    /// On: searching late quiet moves a ply shallower first lets the search go deeper, and it
+    /// On: searching late quiet moves shallower first lets the search go deeper, and it
     /// beat the search without the reductions at equal nodes. Measured in matches:
     /// scripts/README.md, strength log, "Crossings: LATE_MOVE_REDUCTIONS".
     const LATE_MOVE_REDUCTIONS: bool = true;
+
+    /// A stone and a half per ply: crossings, the swings larger than that, are tactical
+    /// moves the quiescence search tries. Strength log, "Crossings: pruning".
+    const FUTILITY_MARGIN: i32 = 80;
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
@@ -382,6 +386,14 @@ impl SearchHints for Crossings {
     #[inline]
     fn status_and_evaluation(&self) -> (Status, i32) {
         eval::status_and_evaluation(self)
+    }
+
+    /// The pass, except facing a crossing. A player may pass in the rules only when it has
+    /// no move, so having to move can hurt (a group forced to step into a capture), but
+    /// rarely enough that null-move pruning pays: strength log, "Crossings: pruning".
+    #[inline]
+    fn null_move(&self) -> Option<Self::Move> {
+        (!self.faces_crossing()).then_some(Move::PASS)
     }
 
     /// Crossings first (they force the answer or win), then captures; the rest keep

@@ -1,6 +1,7 @@
 //! Alpha-beta's working memory, kept from one search to the next: allocating it costs more
 //! than a short search (hundreds of move lists), so a game's workspace keeps it.
 
+use super::eval_cache::EvalCache;
 use super::ordering::MoveOrdering;
 use super::pv::PvTable;
 use crate::games::MAX_MOVES;
@@ -11,6 +12,9 @@ use crate::search::value::MAX_PLY;
 pub(crate) struct PlyBuffers<M> {
     pub(crate) moves: Vec<M>,
     pub(crate) order: Vec<u16>,
+    /// The sort keys of the moves of `order` not yet put in place (see
+    /// [`super::ordering::bring_forward`]).
+    pub(crate) keys: Vec<u64>,
 }
 
 // By hand: the derive would ask for `M: Default`, which moves need not be.
@@ -19,6 +23,7 @@ impl<M> Default for PlyBuffers<M> {
         PlyBuffers {
             moves: Vec::new(),
             order: Vec::new(),
+            keys: Vec::new(),
         }
     }
 }
@@ -35,6 +40,8 @@ pub(crate) struct Buffers<M> {
     pub(crate) pv: PvTable<M>,
     /// Killer moves.
     pub(crate) ordering: MoveOrdering<M>,
+    /// Static evaluations lately computed.
+    pub(crate) evaluations: EvalCache,
 }
 
 impl<M: Copy + Eq> Buffers<M> {
@@ -46,10 +53,12 @@ impl<M: Copy + Eq> Buffers<M> {
                 .map(|_| PlyBuffers {
                     moves: Vec::with_capacity(MAX_MOVES),
                     order: Vec::with_capacity(MAX_MOVES),
+                    keys: Vec::with_capacity(MAX_MOVES),
                 })
                 .collect(),
             pv: PvTable::new(),
             ordering: MoveOrdering::new(),
+            evaluations: EvalCache::new(),
         }
     }
 

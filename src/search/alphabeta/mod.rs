@@ -1,6 +1,7 @@
 //! Alpha-beta: iterative deepening over negamax, with MultiPV lines and helper threads.
 
 mod buffers;
+mod eval_cache;
 mod helpers;
 mod negamax;
 mod ordering;

@@ -1,5 +1,7 @@
 //! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
-//! transposition-table cutoffs away from the principal variation, and mate-distance pruning.
+//! transposition-table cutoffs away from the principal variation, and mate-distance pruning;
+//! where the game's hints ask for them, late move reductions, null-move pruning and reverse
+//! futility pruning (each cut makes the result unproven).
 //!
 //! The searcher also notes whether a result is *proven*: found without any line cut short by
 //! the horizon (every leaf a finished game), so that searching deeper cannot change it. Such
@@ -9,6 +11,8 @@
 use std::time::Duration;
 
 use super::buffers::{Buffers, PlyBuffers};
+use super::eval_cache::EvalCache;
+use super::ordering::bring_forward;
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
@@ -69,6 +73,9 @@ pub(crate) struct Searcher<'a, G: SearchHints> {
     pub(crate) currmove_after: Option<Duration>,
     /// The player to move at the root, whom [`SearchHints::CONTEMPT`] makes dislike draws.
     root_side: Player,
+    /// The ply reached by the latest null move on the current path (never 0): no node
+    /// answers a null move with another.
+    null_child: usize,
 }
 
 impl<'a, G: SearchHints> Searcher<'a, G> {
@@ -93,6 +100,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             report,
             currmove_after: None,
             root_side: Player::One,
+            null_child: 0,
         }
     }
 
@@ -162,6 +170,14 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
                 return entry.score;
             }
         }
+        if !pv_node && ply > 0 {
+            if let Some(value) = self.futile_node(state, depth, beta) {
+                return value;
+            }
+            if let Some(value) = self.null_move_cutoff(state, depth, ply, beta) {
+                return value;
+            }
+        }
         let unproven_before = self.unproven;
         let hinted = if ply == 0 {
             self.root_hint
@@ -181,15 +197,22 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
         let position = state.position();
         let side = position.side_to_move().index();
-        self.buffers.ordering.order(
+        self.buffers.ordering.order_lazily(
             &buffers.moves,
             ply,
             hinted,
             &mut buffers.order,
+            &mut buffers.keys,
             side,
             |mv| (position.move_priority(mv), position.move_code(mv)),
         );
-        if ply == 0 && !self.root_excluded.is_empty() {
+        if ply == 0 {
+            // The root's moves are few and all searched: settled at once, so that MultiPV
+            // can leave out the lines already found.
+            for tried in 0..buffers.order.len() {
+                bring_forward(&mut buffers.order, &mut buffers.keys, tried);
+            }
+            buffers.keys.clear();
             let excluded = &self.root_excluded;
             buffers.order.retain(|index| !excluded.contains(index));
         }
@@ -197,9 +220,15 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         let mut best_value = -INFINITY;
         let mut best_index = None;
         let reducing = G::LATE_MOVE_REDUCTIONS && depth >= 3 && !state.position().is_forcing();
-        for (tried, &index) in buffers.order.iter().enumerate() {
+        for tried in 0..buffers.order.len() {
+            bring_forward(&mut buffers.order, &mut buffers.keys, tried);
+            let index = buffers.order[tried];
             let mv = buffers.moves[usize::from(index)];
-            let reduction = i32::from(reducing && reduces(state.position(), tried, mv));
+            let reduction = if reducing && reduces(state.position(), tried, mv) {
+                late_move_reduction(depth, tried, pv_node)
+            } else {
+                0
+            };
             if ply == 0 {
                 self.announce(state, depth, mv, tried);
             }
@@ -209,7 +238,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             } else {
                 // A null window proves the move no better than the best so far; only a move
                 // that beats it is searched again with the full window. A late quiet move
-                // is first tried a ply shallower, and again at full depth if it beats it.
+                // is first tried shallower, and again at full depth if it beats it.
                 let mut scout =
                     -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && scout > alpha {
@@ -271,6 +300,62 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
 }
 
 impl<G: SearchHints> Searcher<'_, G> {
+    /// Reverse futility pruning: `Some(evaluation)` when a node near the horizon evaluates
+    /// so far above `beta` ([`SearchHints::FUTILITY_MARGIN`] per ply left) that searching it
+    /// would hardly bring it below. An evaluation proves nothing.
+    fn futile_node(&mut self, state: &GameState<G>, depth: i32, beta: i32) -> Option<i32> {
+        if G::FUTILITY_MARGIN == 0 || depth > G::FUTILITY_DEPTH || value::is_mate(beta) {
+            return None;
+        }
+        let position = state.position();
+        if position.is_forcing() {
+            return None;
+        }
+        let evaluation = match self.buffers.evaluations.status_and_evaluation(position) {
+            (Status::InPlay, evaluation) => clamp_eval(evaluation),
+            _ => return None,
+        };
+        if evaluation - G::FUTILITY_MARGIN * depth < beta {
+            return None;
+        }
+        self.unproven += 1;
+        Some(evaluation)
+    }
+
+    /// Null-move pruning: `Some(value)` when the side to move, `depth` plies from the horizon
+    /// and not on the principal variation, stays at or above `beta` even after passing (a
+    /// [`SearchHints::null_move`]), searched [`null_move_reduction`] plies shallower. Such a
+    /// cutoff assumes a pass the rules may not allow, so it proves nothing.
+    fn null_move_cutoff(
+        &mut self,
+        state: &mut GameState<G>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        if depth < NULL_MOVE_MIN_DEPTH || self.null_child == ply || value::is_mate(beta) {
+            return None;
+        }
+        let position = state.position();
+        let pass = position.null_move()?;
+        match self.buffers.evaluations.status_and_evaluation(position) {
+            (Status::InPlay, evaluation) if evaluation >= beta => {}
+            _ => return None,
+        }
+        let outer = self.null_child;
+        self.null_child = ply + 1;
+        state.make(pass);
+        let reduced = depth - 1 - null_move_reduction(depth);
+        let value = -self.negamax(state, reduced, ply + 1, -beta, -beta + 1);
+        state.unmake();
+        self.null_child = outer;
+        if self.control.aborted() || value < beta {
+            return None;
+        }
+        self.unproven += 1;
+        Some(if value::is_mate(value) { beta } else { value })
+    }
+
     /// Reports that the root move `mv`, the `tried`-th searched at `depth` (from 0), starts,
     /// if the search has run long enough for that (see [`Searcher::currmove_after`]).
     fn announce(&mut self, state: &GameState<G>, depth: i32, mv: G::Move, tried: usize) {
@@ -353,7 +438,7 @@ impl<G: SearchHints> Searcher<'_, G> {
             }
         } else {
             let draw = self.draw_value(position.side_to_move());
-            let (status, stand) = horizon_value(state, ply, draw);
+            let (status, stand) = horizon_value(state, ply, draw, &mut self.buffers.evaluations);
             if status == Status::InPlay || (status == Status::Draw && state.is_threefold()) {
                 // The evaluation, or a repetition draw that depends on the path: unproven.
                 self.unproven += 1;
@@ -401,9 +486,14 @@ impl<G: SearchHints> Searcher<'_, G> {
 /// The status of the current position of `state` (a threefold repetition draws, as in
 /// [`GameState::status_with_history`]) and its value without search: the evaluation, or the
 /// result if the game is over, a draw being worth `draw` to the side to move.
-fn horizon_value<G: SearchHints>(state: &GameState<G>, ply: usize, draw: i32) -> (Status, i32) {
+fn horizon_value<G: SearchHints>(
+    state: &GameState<G>,
+    ply: usize,
+    draw: i32,
+    evaluations: &mut EvalCache,
+) -> (Status, i32) {
     let side = state.position().side_to_move();
-    match state.position().status_and_evaluation() {
+    match evaluations.status_and_evaluation(state.position()) {
         (Status::InPlay, _) if state.is_threefold() => (Status::Draw, draw),
         (Status::InPlay, evaluation) => (Status::InPlay, clamp_eval(evaluation)),
         (Status::Draw, _) => (Status::Draw, draw),
@@ -411,9 +501,29 @@ fn horizon_value<G: SearchHints>(state: &GameState<G>, ply: usize, draw: i32) ->
     }
 }
 
+/// The shallowest node that tries a null move: nearer the horizon the pass's search costs
+/// about what it saves.
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
+
+/// How much shallower than the node's other moves the null move is searched (beyond the
+/// ply it takes): more in deeper nodes, where the saving is larger.
+fn null_move_reduction(depth: i32) -> i32 {
+    2 + depth / 6
+}
+
+/// How many plies shallower a late quiet move, the `tried`-th of a node `depth` plies from
+/// the horizon, is searched first: one at least, more the later the move and the deeper
+/// the node (the logarithmic rule of chess programs), one less on the principal variation;
+/// the move keeps a ply of search.
+fn late_move_reduction(depth: i32, tried: usize, pv_node: bool) -> i32 {
+    let scale = f64::from(depth).ln() * (tried as f64).ln() / 1.6;
+    let reduction = (scale as i32).max(1) - i32::from(pv_node && scale >= 2.0);
+    reduction.min(depth - 2).max(0)
+}
+
 /// True when `mv`, tried `tried`-th in `position`, is a late quiet move: after the table's
-/// move, the killers and the first others, such moves rarely refute, so they are searched a
-/// ply shallower first (see [`SearchHints::LATE_MOVE_REDUCTIONS`]).
+/// move, the killers and the first others, such moves rarely refute, so they are searched
+/// [`late_move_reduction`] plies shallower first (see [`SearchHints::LATE_MOVE_REDUCTIONS`]).
 fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
     tried >= 3 && position.move_priority(mv) == 0
 }
@@ -443,6 +553,28 @@ mod tests {
             table_key(&position, Player::Two),
             table_key(&position, Player::One)
         );
+    }
+
+    #[test]
+    fn late_moves_of_deep_nodes_are_reduced_most_and_keep_a_ply() {
+        assert_eq!(late_move_reduction(3, 3, false), 1);
+        assert!(late_move_reduction(12, 40, false) > late_move_reduction(12, 4, false));
+        assert!(late_move_reduction(12, 40, false) > late_move_reduction(4, 40, false));
+        assert!(late_move_reduction(12, 40, true) < late_move_reduction(12, 40, false));
+        for depth in 3..40 {
+            for tried in 3..200 {
+                for pv in [false, true] {
+                    let reduction = late_move_reduction(depth, tried, pv);
+                    assert!(reduction >= 0 && depth - 1 - reduction >= 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_null_move_is_searched_shallower_the_deeper_the_node() {
+        assert_eq!(null_move_reduction(NULL_MOVE_MIN_DEPTH), 2);
+        assert!(null_move_reduction(30) > null_move_reduction(6));
     }
 
     #[test]

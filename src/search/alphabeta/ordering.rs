@@ -77,8 +77,6 @@ impl History {
 pub(crate) struct MoveOrdering<M> {
     killers: Vec<[Option<M>; KILLERS]>,
     history: History,
-    /// Scratch: the sort keys of the moves of the node being ordered.
-    keys: Vec<u64>,
 }
 
 impl<M: Copy + Eq> MoveOrdering<M> {
@@ -87,7 +85,6 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         MoveOrdering {
             killers: vec![[None; KILLERS]; MAX_PLY + 1],
             history: History::default(),
-            keys: Vec::with_capacity(crate::games::MAX_MOVES),
         }
     }
 
@@ -101,12 +98,36 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     /// table's move) is ignored when out of range; `rank` gives each move's priority (higher
     /// first) and code, whose history for `side` (the player to move) breaks ties of
     /// priority.
+    #[cfg(test)]
     pub(crate) fn order(
         &mut self,
         moves: &[M],
         ply: usize,
         hinted: Option<u16>,
         order: &mut Vec<u16>,
+        side: usize,
+        rank: impl Fn(M) -> (i32, usize),
+    ) {
+        let mut keys = Vec::new();
+        self.order_lazily(moves, ply, hinted, order, &mut keys, side, rank);
+        for tried in 0..order.len() {
+            bring_forward(order, &mut keys, tried);
+        }
+    }
+
+    /// The order of [`MoveOrdering::order`], settled only as far as the search gets: the
+    /// leaders (the table's move, the killers) head `order`, and the other moves follow with
+    /// their sort keys in `keys` (empty when generation order stands), for
+    /// [`bring_forward`] to pick from as each is tried. Most nodes cut off after a move or
+    /// two, so sorting them all would be wasted.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn order_lazily(
+        &mut self,
+        moves: &[M],
+        ply: usize,
+        hinted: Option<u16>,
+        order: &mut Vec<u16>,
+        keys: &mut Vec<u64>,
         side: usize,
         rank: impl Fn(M) -> (i32, usize),
     ) {
@@ -130,20 +151,14 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         order.clear();
         order.extend_from_slice(&leaders[..leading]);
         order.extend((0..count).filter(|i| !leaders[..leading].contains(i)));
-        let rest = &mut order[leading..];
-        self.keys.clear();
+        keys.clear();
         let history = &self.history;
-        self.keys.extend(rest.iter().map(|&index| {
+        keys.extend(order[leading..].iter().map(|&index| {
             let (priority, code) = rank(moves[usize::from(index)]);
             sort_key(priority, history.score(side, code), index)
         }));
-        if self.keys.iter().any(|&key| key >> 16 != NEUTRAL_KEY) {
-            // The keys are distinct (they end in the index), so the unstable sort is
-            // deterministic; it sorts plain integers, in place.
-            self.keys.sort_unstable();
-            for (slot, key) in rest.iter_mut().zip(&self.keys) {
-                *slot = *key as u16;
-            }
+        if keys.iter().all(|&key| key >> 16 == NEUTRAL_KEY) {
+            keys.clear();
         }
     }
 
@@ -177,6 +192,36 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         for code in tried {
             self.history.nudge(side, code, -bonus);
         }
+    }
+}
+
+/// Moves picked one by one, cheapest when a node cuts off early; past this many the rest
+/// are sorted at once.
+const PICKED_ONE_BY_ONE: usize = 6;
+
+/// Puts the move to try `tried`-th (from 0) in place in `order`, as laid out by
+/// [`MoveOrdering::order_lazily`] with `keys`: call it for `tried` = 0, 1, 2… in turn.
+/// The result is the order a full sort by key gives (keys are distinct: they end in the
+/// index), so the search's tree does not depend on how far it was settled.
+pub(crate) fn bring_forward(order: &mut [u16], keys: &mut [u64], tried: usize) {
+    let leading = order.len() - keys.len();
+    let Some(at) = tried.checked_sub(leading) else {
+        return;
+    };
+    let (keys, rest) = (&mut keys[at..], &mut order[leading + at..]);
+    match at.cmp(&PICKED_ONE_BY_ONE) {
+        std::cmp::Ordering::Less => {
+            let best = (0..keys.len()).min_by_key(|&i| keys[i]).unwrap_or(0);
+            keys.swap(0, best);
+            rest.swap(0, best);
+        }
+        std::cmp::Ordering::Equal => {
+            keys.sort_unstable();
+            for (slot, key) in rest.iter_mut().zip(keys.iter()) {
+                *slot = *key as u16;
+            }
+        }
+        std::cmp::Ordering::Greater => {}
     }
 }
 
@@ -290,5 +335,26 @@ mod tests {
         let mut order = Vec::new();
         ordering.order(&['a', 'b'], 0, None, &mut order, 0, |m| (0, code(m)));
         assert_eq!(order, vec![0, 1]);
+    }
+
+    #[test]
+    fn moves_brought_forward_one_by_one_follow_the_full_sort() {
+        let mut ordering = MoveOrdering::new();
+        ordering.record_cutoff(0, 17u8);
+        let moves: Vec<u8> = (0..40).collect();
+        let priority = |m: u8| i32::from(m % 7) - i32::from(m % 3);
+        let mut order = Vec::new();
+        let mut keys = Vec::new();
+        ordering.order_lazily(&moves, 0, Some(3), &mut order, &mut keys, 0, |m| {
+            (priority(m), 0)
+        });
+        let mut expected: Vec<u16> = (0..40).filter(|&i| i != 3 && i != 17).collect();
+        expected.sort_by_key(|&i| (-priority(i as u8), i));
+        expected.splice(0..0, [3, 17]);
+        for tried in 0..order.len() {
+            bring_forward(&mut order, &mut keys, tried);
+            assert_eq!(order[tried], expected[tried], "move {tried}");
+        }
+        assert_eq!(order, expected);
     }
 }
