@@ -78,7 +78,7 @@ mod tests {
     }
 
     #[test]
-    fn std_size_of_an_entry_is_sixteen_bytes() {
+    fn an_entry_takes_sixteen_bytes() {
         assert_eq!(std::mem::size_of::<Option<Entry>>(), 16);
     }
 }
