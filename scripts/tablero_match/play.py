@@ -45,7 +45,7 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
 
     for worker in workers:
         worker.start()
-    records, running, fatal, stopped = [], len(workers), None, None
+    records, running, fatal = [], len(workers), None
     stopped_at = None  # (decision, LLR, games) when the SPRT stopped the match
     try:
         while running:
@@ -65,12 +65,12 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
                 if not quiet:
                     print(progress_line(len(records), len(jobs), payload, records, names, sprt,
                                         started), flush=True)
-                if sprt and not stopped and not shard:
+                if sprt and not stopped_at and not shard:
                     tally = Tally.of(names[0], names[1], records)
-                    llr, _, stopped = sprt_test(tally.penta, sprt)
-                    if stopped:
-                        stopped_at = (stopped, llr, len(records))
-                        print("SPRT: %s (LLR %.2f); finishing the started pairs" % (stopped, llr),
+                    llr, _, decision = sprt_test(tally.penta, sprt)
+                    if decision:
+                        stopped_at = (decision, llr, len(records))
+                        print("SPRT: %s (LLR %.2f); finishing the started pairs" % (decision, llr),
                               flush=True)
                         dispatcher.stop()
     except KeyboardInterrupt:
