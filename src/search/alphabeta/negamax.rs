@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use super::buffers::{Buffers, PlyBuffers};
 use super::eval_cache::EvalCache;
-use super::ordering::bring_forward;
+use super::ordering::{bring_forward, settle_all};
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
@@ -209,10 +209,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         if ply == 0 {
             // The root's moves are few and all searched: settled at once, so that MultiPV
             // can leave out the lines already found.
-            for tried in 0..buffers.order.len() {
-                bring_forward(&mut buffers.order, &mut buffers.keys, tried);
-            }
-            buffers.keys.clear();
+            settle_all(&mut buffers.order, &mut buffers.keys);
             let excluded = &self.root_excluded;
             buffers.order.retain(|index| !excluded.contains(index));
         }

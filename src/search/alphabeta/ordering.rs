@@ -110,9 +110,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     ) {
         let mut keys = Vec::new();
         self.order_lazily(moves, ply, hinted, order, &mut keys, side, rank);
-        for tried in 0..order.len() {
-            bring_forward(order, &mut keys, tried);
-        }
+        settle_all(order, &mut keys);
     }
 
     /// The order of [`MoveOrdering::order`], settled only as far as the search gets: the
@@ -223,6 +221,15 @@ pub(crate) fn bring_forward(order: &mut [u16], keys: &mut [u64], tried: usize) {
         }
         std::cmp::Ordering::Greater => {}
     }
+}
+
+/// Puts every move of `order` in place at once (see [`bring_forward`]) and empties `keys`,
+/// so that `order` may then be edited freely.
+pub(crate) fn settle_all(order: &mut [u16], keys: &mut Vec<u64>) {
+    for tried in 0..order.len() {
+        bring_forward(order, keys, tried);
+    }
+    keys.clear();
 }
 
 #[cfg(test)]
