@@ -118,6 +118,18 @@ pub struct PlayoutTuning {
     pub long_search: LongSearch,
 }
 
+/// A key shared by a position and every position a symmetry of the game maps it to (a mirror
+/// image, a turn of the board, Cross-Jack's columns shifted round the wrap), so that a table
+/// of values finds a position under any of its images.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SymmetricKey {
+    /// The same for every image of the position (and, but for collisions, for no other).
+    pub key: u64,
+    /// Which image gave the key: two positions with the same key and the same image are the
+    /// same position, so a move remembered for one applies to the other as it is.
+    pub image: u8,
+}
+
 /// What the searchers may ask of a game besides its rules; every item has a default.
 pub trait SearchHints: Game {
     /// The positions and depth `bench` searches; every game the engine lists has some (a test
@@ -160,6 +172,17 @@ pub trait SearchHints: Game {
     /// side to move must answer a threat. `None` (the default): no null-move pruning.
     fn null_move(&self) -> Option<Self::Move> {
         None
+    }
+
+    /// The position's [`SymmetricKey`]: the same for every image of the position under the
+    /// symmetries of the game's rules, which the exact solver's table is keyed by. A symmetry
+    /// must keep the value for the side to move. The default knows none: the position's own
+    /// hash, image 0.
+    fn symmetric_key(&self) -> SymmetricKey {
+        SymmetricKey {
+            key: self.hash(),
+            image: 0,
+        }
     }
 
     /// Static evaluation in centipawn-like units from the side to move's point of view; 0

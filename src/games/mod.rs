@@ -30,7 +30,8 @@ pub use effects::{Effect, Effects, Flags};
 pub use ending::{EndDetails, GameEnd, RunCount, Scores};
 pub use error::{MoveError, PositionError};
 pub use hints::{
-    BenchSet, LongSearch, PlayoutTuning, SearchHints, SearchStyle, SolverReach, TreePolicy,
+    BenchSet, LongSearch, PlayoutTuning, SearchHints, SearchStyle, SolverReach, SymmetricKey,
+    TreePolicy,
 };
 pub use registry::GameVisitor;
 pub use rules::Game;

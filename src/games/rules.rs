@@ -21,6 +21,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The name used by `UCI_Variant`, `--game` and `perft --game`.
     const NAME: &'static str;
 
+    /// Whether a position can come back later in a game (a move undoing another): the
+    /// exact solver then follows lines to growing horizons, which games where every move
+    /// changes the position for good do without. False by default.
+    const POSITIONS_REPEAT: bool = false;
+
     /// The board size of the default start position.
     fn default_size() -> BoardSize;
 

@@ -191,6 +191,7 @@ mod tests {
     impl Game for Walk {
         type Move = Step;
         const NAME: &'static str = "walk";
+        const POSITIONS_REPEAT: bool = true;
 
         fn default_size() -> BoardSize {
             BoardSize::new(2, 1)

@@ -26,6 +26,20 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
+/// A 64-bit hash of `words`, starting from `start` (a game's constant and its board size's
+/// key): for positions hashed from their bitboards when asked rather than kept up to date.
+#[inline]
+pub fn mix(start: u64, words: impl IntoIterator<Item = u64>) -> u64 {
+    let mut hash = start;
+    for word in words {
+        hash = (hash ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        hash ^= hash >> 32;
+    }
+    hash = (hash ^ (hash >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    hash = (hash ^ (hash >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    hash ^ (hash >> 31)
+}
+
 /// A key for a board of `size`, XORed into a position's hash so that positions
 /// of different sizes whose pieces have the same bit pattern (the empty boards, for one)
 /// do not share table entries when a session changes the board size.

@@ -330,6 +330,7 @@ impl Tree {
 impl Game for Tree {
     type Move = u8;
     const NAME: &'static str = "tree";
+    const POSITIONS_REPEAT: bool = true;
     toy_game_texts!();
 
     fn start(size: BoardSize) -> Result<Self, PositionError> {

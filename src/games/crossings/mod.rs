@@ -15,6 +15,7 @@ mod geometry;
 mod movegen;
 mod moves;
 mod position;
+mod symmetry;
 
 pub use moves::{IllegalReason, Move};
 pub use position::Inconsistency;
@@ -23,7 +24,7 @@ use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
     fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError,
-    MoveList, Player, PositionError, SearchHints, Status,
+    MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
 use movegen::Turn;
@@ -199,6 +200,8 @@ impl Crossings {
 impl Game for Crossings {
     type Move = Move;
     const NAME: &'static str = "crossings";
+    /// Group moves can go back where they came from.
+    const POSITIONS_REPEAT: bool = true;
 
     fn default_size() -> BoardSize {
         SIZE
@@ -367,6 +370,11 @@ impl Game for Crossings {
 
 impl SearchHints for Crossings {
     const BENCH: super::BenchSet = bench::BENCH;
+
+    /// The mirror image and the board upside down with the roles exchanged keep every rule.
+    fn symmetric_key(&self) -> SymmetricKey {
+        self.least_image()
+    }
 
     /// On: searching late quiet moves shallower first lets the search go deeper, and it
     /// beat the search without the reductions at equal nodes. Measured in matches:

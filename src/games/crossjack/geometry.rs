@@ -116,6 +116,12 @@ impl Geometry {
         self.width as usize
     }
 
+    /// File a of every rank.
+    #[inline]
+    pub fn first_file(&self) -> u128 {
+        self.first_file
+    }
+
     /// Every square of the board.
     #[inline]
     pub fn board(&self) -> u128 {

@@ -11,6 +11,7 @@ mod end;
 mod eval;
 mod geometry;
 mod notation;
+mod symmetry;
 
 use self::access::access_path;
 use self::geometry::{bit, Geometry};
@@ -18,7 +19,7 @@ use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
     fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError,
-    MoveList, Player, PositionError, SearchHints, Status,
+    MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 
 /// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
@@ -312,6 +313,11 @@ impl SearchHints for CrossJack {
     /// no game to the risk it takes. Measured in matches: scripts/README.md, strength log,
     /// "Cross-Jack: CONTEMPT".
     const CONTEMPT: i32 = 1000;
+
+    /// Columns turned round the wrap and the mirror image keep every rule.
+    fn symmetric_key(&self) -> SymmetricKey {
+        self.least_image()
+    }
 
     /// The longer of the two races to the goal rows (setup ticks included): the game ends
     /// when one player arrives or is walled off, and each race runs as long as its rival

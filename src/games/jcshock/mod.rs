@@ -12,15 +12,17 @@ mod geometry;
 mod position;
 mod pull;
 mod runs;
+mod symmetry;
 mod tuning;
 
 use std::cmp::Ordering;
 
 use super::bitboard::Bitboard;
 use super::coord::read_square_move;
+use super::zobrist;
 use super::{
     fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, MoveError, MoveList,
-    Player, PositionError, SearchHints, SearchStyle, Status,
+    Player, PositionError, SearchHints, SearchStyle, Status, SymmetricKey,
 };
 use geometry::Geometry;
 use pull::{Pull, Word};
@@ -207,14 +209,8 @@ fn is_set(bits: u128, index: u32) -> bool {
 /// sizes are different positions.
 #[inline]
 fn hash_pieces(pieces: &[u128; 2], size_key: u64) -> u64 {
-    let mut hash = 0x4A43_5348_4F43_4B21u64 ^ size_key;
-    for word in [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64] {
-        hash = (hash ^ word as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        hash ^= hash >> 32;
-    }
-    hash = (hash ^ (hash >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    hash = (hash ^ (hash >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    hash ^ (hash >> 31)
+    let words = [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64];
+    zobrist::mix(0x4A43_5348_4F43_4B21u64 ^ size_key, words.map(|w| w as u64))
 }
 
 impl Game for JcShock {
@@ -353,6 +349,11 @@ impl SearchHints for JcShock {
     /// beat alpha-beta on run counts in every game. The tuning's measurements:
     /// scripts/README.md, strength log, "JC Shock: playout search".
     const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
+
+    /// The eight turns and mirror images of the board keep every rule.
+    fn symmetric_key(&self) -> SymmetricKey {
+        symmetry::symmetric_key(self.pieces, self.width(), self.geometry().size_key)
+    }
 
     fn move_codes(&self) -> usize {
         self.width() * self.width()

@@ -11,8 +11,12 @@
 //! in full (the value of the position after it), so the answer lists every move that keeps
 //! the value.
 //!
-//! Repetitions. Where positions can repeat (a game whose
-//! [`crate::games::Game::reversible_plies`] is not 0: Crossings), a value depends on the
+//! Symmetry. The table is keyed by [`SearchHints::symmetric_key`], the same for a position
+//! and its images under the game's symmetries (mirror images, turns of the board), which
+//! share its value; a best move is kept for the image that stored it only.
+//!
+//! Repetitions. Where positions can repeat ([`crate::games::Game::POSITIONS_REPEAT`]:
+//! Crossings), a value depends on the
 //! history, and lines need not end. The solver solves from the position alone (the history
 //! before it is not counted), to a horizon of plies from the root that it doubles from
 //! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters, and scores a line that comes back to
@@ -25,7 +29,7 @@
 //! them only at positions that no later move can bring back (no reversible plies behind
 //! them), whose value the positions before cannot change: under the position's own key when
 //! no line repeated, else under a key of the convention's. Games that cannot repeat
-//! (Cross-Jack, JC Shock) never reach a horizon beyond their length.
+//! (Cross-Jack, JC Shock) are solved in one pass with the last horizon, beyond their length.
 
 mod table;
 
@@ -481,7 +485,12 @@ impl<G: SearchHints> Solver<'_, G> {
         state: &mut GameState<G>,
         progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> (i32, i32) {
-        let mut horizon = FIRST_HORIZON;
+        // Where nothing repeats every line ends within the game's length: one pass.
+        let mut horizon = if G::POSITIONS_REPEAT {
+            FIRST_HORIZON
+        } else {
+            MAX_PLY
+        };
         loop {
             self.horizon = horizon;
             let (recurrences, horizons) = (self.recurrences, self.horizons);
@@ -554,7 +563,9 @@ impl<G: SearchHints> Solver<'_, G> {
         if alpha >= beta {
             return alpha;
         }
-        let key = position.hash();
+        // Symmetric images of a position share its value, and so its table entry.
+        let symmetric = position.symmetric_key();
+        let key = symmetric.key;
         let convention_key = if self.optimistic {
             key ^ OPTIMISTIC_KEYS
         } else {
@@ -576,7 +587,7 @@ impl<G: SearchHints> Solver<'_, G> {
                 if alpha >= beta {
                     return value;
                 }
-                first = entry.best;
+                first = entry.best_for(symmetric.image);
             }
         }
         if self.buffers.len() <= ply {
@@ -605,6 +616,7 @@ impl<G: SearchHints> Solver<'_, G> {
                 value: to_table(best, ply),
                 bound,
                 best: best_index,
+                image: symmetric.image,
             };
             let key = if self.recurrences == recurrences {
                 key

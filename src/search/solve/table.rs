@@ -16,17 +16,32 @@ pub(super) struct Entry {
     pub(super) value: i32,
     /// How it relates to the true value.
     pub(super) bound: Bound,
-    /// The best move's index in the generated move list.
+    /// The best move's index in the generated move list of the position that stored it.
     pub(super) best: Option<u16>,
+    /// Which image of its symmetric key the storing position was
+    /// ([`crate::games::SymmetricKey`]): a position of the same key and image is the same
+    /// position, and only it may use `best`.
+    pub(super) image: u8,
+}
+
+impl Entry {
+    /// The best move, for the position of image `image` of the entry's key.
+    pub(super) fn best_for(&self, image: u8) -> Option<u16> {
+        self.best
+            .filter(|_| image == self.image && image != UNKNOWN_IMAGE)
+    }
 }
 
 const NO_MOVE: u16 = u16::MAX;
+/// The image of an entry whose image number does not fit its six bits: its move is not used.
+const UNKNOWN_IMAGE: u8 = 63;
 const SLOT_BYTES: usize = 16;
 
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    /// Value (bits 0..32), best move (32..48), work (48..56), bound (56..58; 0 = empty).
+    /// Value (bits 0..32), best move (32..48), work (48..56), bound (56..58; 0 = empty),
+    /// image (58..64; [`UNKNOWN_IMAGE`] for images beyond).
     data: u64,
 }
 
@@ -82,6 +97,7 @@ impl Table {
             value: slot.data as u32 as i32,
             bound: slot.bound()?,
             best: (best != NO_MOVE).then_some(best),
+            image: (slot.data >> 58) as u8,
         })
     }
 
@@ -98,7 +114,8 @@ impl Table {
             data: u64::from(entry.value as u32)
                 | u64::from(entry.best.unwrap_or(NO_MOVE)) << 32
                 | u64::from(work) << 48
-                | bound << 56,
+                | bound << 56
+                | u64::from(entry.image.min(UNKNOWN_IMAGE)) << 58,
         };
         let first = self.pair(key);
         let [deep, latest] = &mut self.slots[first..first + 2] else {
@@ -137,6 +154,7 @@ mod tests {
             value,
             bound: Bound::Exact,
             best: Some(3),
+            image: 5,
         }
     }
 
@@ -146,6 +164,32 @@ mod tests {
         table.store(42, entry(-7), 100);
         assert_eq!(table.probe(42), Some(entry(-7)));
         assert_eq!(table.probe(43), None);
+    }
+
+    #[test]
+    fn an_image_beyond_six_bits_is_kept_as_unknown() {
+        let mut table = Table::new(1);
+        table.store(
+            9,
+            Entry {
+                image: 200,
+                ..entry(1)
+            },
+            1,
+        );
+        let found = table.probe(9).expect("stored");
+        assert_eq!(found.image, UNKNOWN_IMAGE);
+        assert_eq!(found.best_for(UNKNOWN_IMAGE), None);
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn a_best_move_serves_only_the_image_that_stored_it() {
+        let mut table = Table::new(1);
+        table.store(7, entry(1), 1);
+        let found = table.probe(7).expect("stored");
+        assert_eq!(found.best_for(5), Some(3));
+        assert_eq!(found.best_for(4), None);
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! The symmetries of Crossings: the board mirrored left to right, and the board upside down
+//! with the players' roles exchanged (Red's stones become Black's, and the other player is
+//! to move). Each keeps every rule: the eight directions, groups, captures, locks and the
+//! crossing toward the far row. No count ties the side to move to the stones (captures
+//! remove them), so games reach positions on both sides of the second symmetry.
+
+use super::Crossings;
+use crate::games::{zobrist, Player, SymmetricKey};
+
+/// `squares` mirrored left to right (bit `rank * 8 + file`).
+fn mirror_files(squares: u64) -> u64 {
+    squares.reverse_bits().swap_bytes()
+}
+
+/// `squares` upside down.
+fn flip_ranks(squares: u64) -> u64 {
+    squares.swap_bytes()
+}
+
+/// What a symmetry changes: Red's stones, Black's, the locked ones, the side to move.
+type Layout = ([u64; 3], Player);
+
+impl Crossings {
+    /// The position as image `image` shows it: bit 0 mirrors it, bit 1 turns it upside
+    /// down with the roles exchanged.
+    fn image(&self, image: u8) -> Layout {
+        let map = |squares: u64| {
+            let squares = if image & 1 != 0 { mirror_files(squares) } else { squares };
+            if image & 2 != 0 {
+                flip_ranks(squares)
+            } else {
+                squares
+            }
+        };
+        let [red, black] = self.stones.map(map);
+        if image & 2 != 0 {
+            ([black, red, map(self.locked)], self.to_move.opponent())
+        } else {
+            ([red, black, map(self.locked)], self.to_move)
+        }
+    }
+
+    /// The key of the least of the position's four images and which image it is.
+    pub(super) fn least_image(&self) -> SymmetricKey {
+        let order = |layout: &Layout| (layout.0, layout.1.index());
+        let (layout, image) = (0..4u8)
+            .map(|image| (self.image(image), image))
+            .min_by_key(|(layout, _)| order(layout))
+            .expect("four images");
+        let ([red, black, locked], to_move) = layout;
+        SymmetricKey {
+            key: zobrist::mix(0x4352_4f53 ^ to_move.index() as u64, [red, black, locked]),
+            image,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Game, MoveList, SearchHints};
+
+    fn position(fen: &str) -> Crossings {
+        Crossings::from_fen(fen).expect("a legal position")
+    }
+
+    fn image(position: &Crossings, image: u8) -> Crossings {
+        let ([red, black, locked], to_move) = position.image(image);
+        Crossings::with_stones([red, black], locked, to_move)
+    }
+
+    /// Every position one move from `position`, as keys, sorted.
+    fn next_keys(position: &Crossings) -> Vec<u64> {
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        let mut keys: Vec<u64> = moves
+            .iter()
+            .map(|&mv| {
+                let mut after = position.clone();
+                after.play(mv);
+                after.symmetric_key().key
+            })
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    #[test]
+    fn every_image_has_the_same_moves_outcomes_and_key() {
+        for fen in [
+            "3R4/1b2b3/3bb3/8/2r5/2r5/8/8 r",
+            "3R4/1b2b3/3bb3/8/2r5/2r5/8/8 b",
+            "bb6/8/8/8/8/8/8/5rrr r",
+        ] {
+            let start = position(fen);
+            for n in 1..4 {
+                let turned = image(&start, n);
+                assert_eq!(turned.symmetric_key().key, start.symmetric_key().key);
+                assert_eq!(turned.status(), start.status());
+                assert_eq!(next_keys(&turned), next_keys(&start), "image {n} of {fen}");
+            }
+        }
+    }
+
+    #[test]
+    fn positions_no_symmetry_relates_have_different_keys() {
+        let a = position("3R4/1b2b3/3bb3/8/2r5/2r5/8/8 r");
+        let b = position("3R4/1b2b3/3bb3/8/2r5/2r5/8/8 b");
+        let c = position("3R4/1b2b3/3bb3/8/2r5/3r4/8/8 r");
+        assert_ne!(a.symmetric_key().key, b.symmetric_key().key);
+        assert_ne!(a.symmetric_key().key, c.symmetric_key().key);
+    }
+}
