@@ -1,6 +1,7 @@
-//! Runs the Python tests of `scripts/match.py` and `scripts/perft.sh` (in `tests/match/`) under
-//! `cargo test`, with the tablero binary cargo built as engine and referee. They need `python3`
-//! (3.8 or later) and `bash` on the PATH, nothing else.
+//! Runs the Python tests of `scripts/match.py`, `scripts/perft.sh` and
+//! `scripts/solve_boards.py` (in `tests/match/`) under `cargo test`, with the tablero binary
+//! cargo built as engine and referee. They need `python3` (3.8 or later) and `bash` on the
+//! PATH, nothing else.
 
 use crate::common;
 
@@ -37,4 +38,9 @@ fn match_command_line() {
 #[test]
 fn perft_script_checks_vectors() {
     python_tests("test_perft_script.py");
+}
+
+#[test]
+fn solve_boards_script_tabulates_the_solver() {
+    python_tests("test_solve_boards.py");
 }
