@@ -484,6 +484,21 @@ fn every_game_searched_on_two_threads_answers_one_legal_bestmove_in_time() {
             assert!(started.elapsed() < Duration::from_secs(5), "{game} {go}");
             let best = lines.last().and_then(|l| l.split(' ').nth(1)).unwrap_or("");
             assert!(legal.iter().any(|m| m == best), "{game} {go}: {lines:?}");
+            // The move played is the one the last report's line starts with, whichever
+            // thread found it.
+            let last_pv = lines
+                .iter()
+                .rev()
+                .find_map(|l| l.split(" pv ").nth(1))
+                .and_then(|pv| pv.split(' ').next());
+            assert_eq!(last_pv, Some(best), "{game} {go}: {lines:?}");
+            if go == "go depth 4" {
+                assert_eq!(
+                    info_values(&lines, "depth").last(),
+                    Some(&4),
+                    "{game}: {lines:?}"
+                );
+            }
             engine.assert_silent(Duration::from_millis(200));
         }
         engine.send("go infinite");

@@ -1,10 +1,11 @@
-//! Lazy SMP: the search thread searches as it would alone and alone reports and decides;
-//! each helper thread searches the same root at depths of its own (see [`skips_depth`]) and
-//! shares what it finds through the transposition table, whose entries then cut the main
-//! search short.
+//! Lazy SMP: the search thread searches as it would alone and alone reports; each helper
+//! thread searches the same root at depths of its own (see [`skips_depth`]) and shares what
+//! it finds through the transposition table, whose entries then cut the main search short.
+//! Each helper also leaves its deepest completed iteration in [`Deepest`], which the main
+//! search plays when it is deeper than its own (as Stockfish's best-thread selection).
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::buffers::Buffers;
 use super::negamax::Searcher;
@@ -16,46 +17,108 @@ use crate::search::threads::{Helpers, Running};
 use crate::search::value::{INFINITY, MAX_PLY};
 use crate::search::{Info, TranspositionTable, Workspace};
 
+/// An iteration a helper completed: its depth, the root's value and the best line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Completed<M> {
+    /// The depth of the iteration.
+    pub(super) depth: u32,
+    /// The root's value.
+    pub(super) value: i32,
+    /// The best line, its root move first.
+    pub(super) line: Vec<M>,
+}
+
+/// The deepest iteration any helper of a search completed, shared by the helpers and read by
+/// the main search.
+#[derive(Debug)]
+pub(super) struct Deepest<M>(Mutex<Option<Completed<M>>>);
+
+impl<M: Copy> Deepest<M> {
+    fn new() -> Self {
+        Deepest(Mutex::new(None))
+    }
+
+    /// Keeps iteration `depth` (its `value` and `line`) if no helper completed one as deep.
+    fn offer(&self, depth: u32, value: i32, line: &[M]) {
+        let mut deepest = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if deepest.as_ref().is_some_and(|kept| kept.depth >= depth) || line.is_empty() {
+            return;
+        }
+        let kept = deepest.get_or_insert_with(|| Completed {
+            depth,
+            value,
+            line: Vec::with_capacity(line.len()),
+        });
+        kept.depth = depth;
+        kept.value = value;
+        kept.line.clear();
+        kept.line.extend_from_slice(line);
+    }
+
+    /// The deepest iteration completed so far, if deeper than `depth`.
+    pub(super) fn deeper_than(&self, depth: u32) -> Option<Completed<M>> {
+        let deepest = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        deepest.as_ref().filter(|kept| kept.depth > depth).cloned()
+    }
+}
+
 /// Starts every helper thread of `helpers` on the root of `state`, sharing `tt`, each in its
-/// own workspace of `workspace`.
+/// own workspace of `workspace`; they leave their deepest iterations in the [`Deepest`]
+/// returned.
 pub(super) fn start_helpers<G: SearchHints>(
     helpers: &mut Helpers,
     workspace: &mut Workspace<G>,
     state: &GameState<G>,
     tt: &TranspositionTable,
     allowed: &[G::Move],
-) -> Running {
-    helpers.start(|number, stop, nodes| {
+) -> (Running, Arc<Deepest<G::Move>>) {
+    let deepest = Arc::new(Deepest::new());
+    let running = helpers.start(|number, stop, nodes| {
         let mut state = state.clone();
         let tt = tt.share();
         let allowed = allowed.to_vec();
         let own = workspace.helper(number);
+        let deepest = Arc::clone(&deepest);
         Box::new(move || {
-            help(number, &mut state, &tt, &allowed, &stop, &nodes, &own);
+            let shared = Shared {
+                tt: &tt,
+                stop: &stop,
+                nodes: &nodes,
+                deepest: &deepest,
+            };
+            help(number, &mut state, &allowed, &shared, &own);
         })
-    })
+    });
+    (running, deepest)
+}
+
+/// What a helper shares with the main search.
+struct Shared<'a, M> {
+    tt: &'a TranspositionTable,
+    stop: &'a AtomicBool,
+    nodes: &'a AtomicU64,
+    deepest: &'a Deepest<M>,
 }
 
 /// The search of helper thread `number` (from 1): iterative deepening of the root of `state`
 /// (restricted to `allowed` when not empty, as the main search's) over the depths the helper
-/// does not skip ([`skips_depth`]), until `stop` or a proven
-/// result, publishing its node count to `nodes`. It reports nothing: what it finds reaches
-/// the main search through the table.
+/// does not skip ([`skips_depth`]), until `stop` or a proven result, publishing its node
+/// count and its completed iterations. It reports nothing: what it finds reaches the main
+/// search through the table and [`Deepest`].
 fn help<G: SearchHints>(
     number: usize,
     state: &mut GameState<G>,
-    tt: &TranspositionTable,
     allowed: &[G::Move],
-    stop: &AtomicBool,
-    nodes: &AtomicU64,
+    shared: &Shared<'_, G::Move>,
     own: &Mutex<Workspace<G>>,
 ) {
+    let tt = shared.tt;
     let mut own = Workspace::lock(own);
     let mut buffers: Box<Buffers<G::Move>> = own.take_buffers();
     state.generate_moves(&mut buffers.root_moves);
     restrict_root(&mut buffers.root_moves, allowed);
     let root_moves = buffers.root_moves.len();
-    let control = Control::new(stop, None, None).publishing(nodes);
+    let control = Control::new(shared.stop, None, None).publishing(shared.nodes);
     let mut silent = |_: &Info| {};
     let mut searcher = Searcher::<G>::new(tt, control, &mut buffers, &mut silent);
     searcher.allowed_at_root = allowed;
@@ -70,6 +133,9 @@ fn help<G: SearchHints>(
         }
         if let Some((index, _)) = searcher.root_best {
             best_index = index;
+            shared
+                .deepest
+                .offer(depth, value, searcher.buffers.pv.line(0));
         }
         if searcher.unproven == unproven_before || proven_within(value, depth) {
             break;
@@ -92,6 +158,27 @@ pub(crate) fn skips_depth(helper: usize, depth: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_deepest_completed_iteration_is_kept_and_only_deeper_ones_are_handed_out() {
+        let deepest = Deepest::new();
+        assert_eq!(deepest.deeper_than(0), None);
+        deepest.offer(4, 10, &[1u8, 2]);
+        deepest.offer(3, 50, &[3u8]);
+        deepest.offer(6, 20, &[]);
+        let kept = Completed {
+            depth: 4,
+            value: 10,
+            line: vec![1, 2],
+        };
+        assert_eq!(deepest.deeper_than(3), Some(kept));
+        assert_eq!(deepest.deeper_than(4), None);
+        deepest.offer(6, -5, &[7u8, 8, 9]);
+        assert_eq!(
+            deepest.deeper_than(5).map(|c| (c.value, c.line)),
+            Some((-5, vec![7, 8, 9]))
+        );
+    }
 
     #[test]
     fn the_first_helper_searches_the_even_depths_and_the_second_the_odd_ones() {

@@ -10,14 +10,13 @@ mod pv;
 use std::time::Duration;
 
 pub(crate) use buffers::Buffers;
-use helpers::start_helpers;
+use helpers::{start_helpers, Completed};
 use negamax::Searcher;
 
 use super::control::Control;
 use super::info::{Bound, Info};
 use super::limits::{Limits, Request};
 use super::root::{notation, restrict_root, time_budget};
-use super::threads::Running;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use super::value::{self, is_mate, DRAW, INFINITY, MATE, MAX_PLY};
@@ -51,7 +50,9 @@ use crate::games::{GameState, SearchHints};
 /// to the end and is the best of those (the previous best is searched first, so that move is
 /// at least as good); when it changed the best move, one more report gives that depth with
 /// the new move's value and line, so that the last report's line starts with the move
-/// returned.
+/// returned. With helper threads, an iteration a helper completed deeper than the last one
+/// of the search thread is played instead, and reported last, unless the search proved its
+/// result or `depth` or `MultiPV` lines were asked for.
 pub fn search<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
@@ -80,12 +81,20 @@ pub fn search<G: SearchHints>(
         let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
         let helpers = (threads.helpers.count() > 0)
             .then(|| start_helpers(&mut threads.helpers, workspace, state, tt, allowed));
-        let helper_nodes = || helpers.as_ref().map_or(0, Running::nodes);
+        let helper_nodes = || helpers.as_ref().map_or(0, |(running, _)| running.nodes());
         let mut searcher = Searcher::<G>::new(tt, control, &mut buffers, report);
         searcher.allowed_at_root = allowed;
         searcher.currmove_after = Some(CURRMOVE_AFTER);
         let lines = request.settings.multipv;
-        let best_index = deepen(&mut searcher, state, limits, lines, budget, &helper_nodes);
+        let mut result = deepen(&mut searcher, state, limits, lines, budget, &helper_nodes);
+        // A helper's deeper iteration is played unless the lines or the depth were asked for.
+        let vote = lines <= 1 && limits.depth.is_none();
+        if let Some((_, deepest)) = helpers.as_ref().filter(|_| vote) {
+            if let Some(deeper) = deepest.deeper_than(result.depth) {
+                result = play_deeper(&mut searcher, state, &result, &deeper, helper_nodes());
+            }
+        }
+        let best_index = result.index;
         drop(searcher);
         // Stops the helpers; the next search waits for them.
         drop(helpers);
@@ -99,6 +108,61 @@ pub fn search<G: SearchHints>(
 /// does: shorter searches would only flood the output.
 const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
+/// What iterative deepening settled on: the best root move's index, the deepest iteration
+/// completed (0 when none was), its value, and whether that value is proven (no deeper
+/// search can change it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Deepened {
+    index: u16,
+    depth: u32,
+    value: i32,
+    proven: bool,
+}
+
+/// The helper's `deeper` iteration in place of the main search's `result`, reported, unless
+/// the main search proved its result.
+fn play_deeper<G: SearchHints>(
+    searcher: &mut Searcher<'_, G>,
+    state: &mut GameState<G>,
+    result: &Deepened,
+    deeper: &Completed<G::Move>,
+    others: u64,
+) -> Deepened {
+    let Some(index) = helper_move(&searcher.buffers.root_moves, result, deeper) else {
+        return *result;
+    };
+    let info = progress(
+        searcher,
+        state,
+        deeper.depth,
+        deeper.value,
+        &deeper.line,
+        others,
+    );
+    (searcher.report)(&info);
+    Deepened {
+        index,
+        depth: deeper.depth,
+        value: deeper.value,
+        proven: false,
+    }
+}
+
+/// The index among `root_moves` of the first move of the helper's `deeper` line, unless the
+/// main search proved its `result` (or the line's move is not a root move).
+fn helper_move<M: PartialEq>(
+    root_moves: &[M],
+    result: &Deepened,
+    deeper: &Completed<M>,
+) -> Option<u16> {
+    if result.proven {
+        return None;
+    }
+    let first = deeper.line.first()?;
+    let index = root_moves.iter().position(|mv| mv == first)?;
+    u16::try_from(index).ok()
+}
+
 /// One best line of an iteration: the root move's index, its value and its report.
 struct Line {
     index: u16,
@@ -109,7 +173,7 @@ struct Line {
 /// Iterative deepening: searches one ply deeper at a time until a limit ends it or the
 /// result is proven (by a completed depth, or by a depth cut short once a move searched to
 /// its end has proven a win), reporting each completed depth, and returns the index of the
-/// best root move. `others` counts the helpers' nodes.
+/// best root move with the deepest iteration completed. `others` counts the helpers' nodes.
 ///
 /// With `MultiPV` N, each depth searches the root N times, each time without the moves of
 /// the lines already found, and reports the lines best first (`multipv 1` … `multipv N`).
@@ -120,10 +184,15 @@ fn deepen<G: SearchHints>(
     lines_wanted: usize,
     budget: Option<TimeBudget>,
     others: &dyn Fn() -> u64,
-) -> u16 {
+) -> Deepened {
     let root_moves = searcher.buffers.root_moves.len();
     let wanted = lines_wanted.clamp(1, root_moves);
-    let mut best_index = table_move(searcher.tt, state.position(), root_moves);
+    let mut best = Deepened {
+        index: table_move(searcher.tt, state.position(), root_moves),
+        depth: 0,
+        value: -INFINITY,
+        proven: false,
+    };
     // The root moves of the last reported lines, best first.
     let mut reported: Vec<u16> = Vec::new();
     let mut lines: Vec<Line> = Vec::with_capacity(wanted);
@@ -135,7 +204,7 @@ fn deepen<G: SearchHints>(
         for rank in 0..wanted {
             // Each line starts from the move that held its rank at the last depth.
             searcher.root_hint = if rank == 0 {
-                Some(best_index)
+                Some(best.index)
             } else {
                 reported.get(rank).copied()
             };
@@ -149,7 +218,8 @@ fn deepen<G: SearchHints>(
                 // Every move failed low: only a mate bound was found; keep the order.
                 break;
             };
-            let mut info = progress(searcher, state, depth, value, others());
+            let line = searcher.buffers.pv.line(0);
+            let mut info = progress(searcher, state, depth, value, line, others());
             info.multipv = (wanted > 1).then_some(rank as u32 + 1);
             lines.push(Line { index, value, info });
             searcher.root_excluded.push(index);
@@ -160,30 +230,34 @@ fn deepen<G: SearchHints>(
         }
         rank_lines(&mut lines);
         if let Some((index, value)) = partial {
-            best_index = index;
+            best.index = index;
+            best.value = value;
             // A win is proven by the one move searched to the end, whatever the moves not
             // yet searched would give.
             let proven_win = value > DRAW && proven_within(value, depth);
             // A move of the unfinished depth replaced the last reported one or proved a win:
             // say so, with the score as a bound, since the moves not yet searched may do
             // better (a faster win).
-            if proven_win || reported.first() != Some(&best_index) {
-                let mut info = progress(searcher, state, depth, value, others());
+            if proven_win || reported.first() != Some(&best.index) {
+                let line = searcher.buffers.pv.line(0);
+                let mut info = progress(searcher, state, depth, value, line, others());
                 info.bound = Some(Bound::Lower);
                 info.multipv = (wanted > 1).then_some(1);
                 (searcher.report)(&info);
             }
             if proven_win {
-                return best_index;
+                best.depth = depth;
+                best.proven = true;
+                return best;
             }
             break;
         }
         if let Some(first) = lines.first() {
-            best_index = first.index;
+            best.index = first.index;
         }
         if searcher.control.aborted() {
             // Cut short after its first line: report the lines found if the move changed.
-            if !lines.is_empty() && reported.first() != Some(&best_index) {
+            if !lines.is_empty() && reported.first() != Some(&best.index) {
                 report_lines(searcher, &lines);
             }
             break;
@@ -192,11 +266,16 @@ fn deepen<G: SearchHints>(
         reported.clear();
         reported.extend(lines.iter().map(|l| l.index));
         let value = lines.first().map_or(-INFINITY, |l| l.value);
+        if !lines.is_empty() {
+            best.depth = depth;
+            best.value = value;
+        }
         if searcher.unproven == unproven_before
             || proven_within(value, depth)
             || mate_found(limits, value)
         {
-            return best_index;
+            best.proven = true;
+            return best;
         }
         if let Some(budget) = budget {
             if root_moves == 1 || searcher.control.elapsed() >= budget.soft {
@@ -204,7 +283,7 @@ fn deepen<G: SearchHints>(
             }
         }
     }
-    best_index
+    best
 }
 
 /// Orders `lines` best first (a later search may find a better value than an earlier one
@@ -225,13 +304,14 @@ fn report_lines<G: SearchHints>(searcher: &mut Searcher<'_, G>, lines: &[Line]) 
     }
 }
 
-/// The report of `depth` with the root value `value` and the searcher's line and counts,
-/// `others` nodes of helper threads included.
+/// The report of `depth` with the root value `value`, the best line `line` and the searcher's
+/// counts, `others` nodes of helper threads included.
 fn progress<G: SearchHints>(
     searcher: &Searcher<'_, G>,
     state: &mut GameState<G>,
     depth: u32,
     value: i32,
+    line: &[G::Move],
     others: u64,
 ) -> Info {
     // A draw is worth -CONTEMPT to the player searched for; it is shown as what it is.
@@ -247,7 +327,7 @@ fn progress<G: SearchHints>(
         nodes: searcher.nodes + others,
         time: searcher.control.elapsed(),
         hashfull: searcher.tt.hashfull(),
-        pv: notation(state, searcher.buffers.pv.line(0)),
+        pv: notation(state, line),
         multipv: None,
         bound: None,
         currmove: None,
@@ -294,6 +374,29 @@ mod tests {
     use crate::search::in_fresh_context;
     use crate::search::test_support::{jcshock_minimax, jcshock_won_in_seven};
     use crate::search::{Score, Settings};
+
+    #[test]
+    fn a_deeper_helper_line_is_played_unless_the_main_search_proved_its_result() {
+        let result = Deepened {
+            index: 0,
+            depth: 7,
+            value: 30,
+            proven: false,
+        };
+        let deeper = Completed {
+            depth: 8,
+            value: -10,
+            line: vec![5u8, 1],
+        };
+        assert_eq!(helper_move(&[3, 4, 5, 6], &result, &deeper), Some(2));
+        let proven = Deepened {
+            proven: true,
+            ..result
+        };
+        assert_eq!(helper_move(&[3, 4, 5, 6], &proven, &deeper), None);
+        // searchmoves left the line's move out of the root.
+        assert_eq!(helper_move(&[3, 4, 6], &result, &deeper), None);
+    }
 
     #[test]
     fn a_win_proven_by_an_unfinished_depth_is_proven() {
