@@ -103,14 +103,21 @@ mod tests {
     }
 
     #[test]
-    fn the_eight_images_of_a_board_share_one_key() {
+    fn the_eight_images_of_a_board_at_most_half_full_share_one_key() {
         for width in [4, 5, 8, 11] {
-            let position = played(width, 9, 0x5eed_0001 + width as u64);
+            let position = played(width, width * width / 2, 0x5eed_0001 + width as u64);
             let key = position.symmetric_key().key;
             for n in 0..IMAGES {
                 assert_eq!(image(&position, n).symmetric_key().key, key, "image {n}");
             }
         }
+    }
+
+    #[test]
+    fn a_board_more_than_half_full_is_keyed_alone() {
+        let position = played(5, 13, 3);
+        assert_eq!(position.symmetric_key().key, position.hash());
+        assert_ne!(image(&position, 1).symmetric_key().key, position.hash());
     }
 
     #[test]
