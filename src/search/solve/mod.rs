@@ -495,18 +495,33 @@ impl<G: SearchHints> Solver<'_, G> {
             self.horizon = horizon;
             let (recurrences, horizons) = (self.recurrences, self.horizons);
             self.optimistic = false;
-            let lower = -self.negamax(state, -INFINITY, INFINITY, progress);
+            let lower = -self.value(state, progress);
             let settled = self.recurrences == recurrences && self.horizons == horizons;
             if settled || self.unsolved.is_some() {
                 return (lower, lower);
             }
             self.optimistic = true;
-            let upper = -self.negamax(state, -INFINITY, INFINITY, progress);
+            let upper = -self.value(state, progress);
             if lower == upper || self.horizons == horizons || horizon >= MAX_PLY {
                 return (lower, upper);
             }
             horizon = (horizon * 2).min(MAX_PLY);
         }
+    }
+
+    /// The exact value of the current position of `state`: first only whether it is won,
+    /// drawn or lost (a window around the draw, where any win cuts), then, for a win or a
+    /// loss, its distance, with the table of the first search.
+    fn value(
+        &mut self,
+        state: &mut GameState<G>,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> i32 {
+        let outcome = self.negamax(state, -1, 1, progress);
+        if outcome == 0 || self.unsolved.is_some() {
+            return outcome;
+        }
+        self.negamax(state, -INFINITY, INFINITY, progress)
     }
 
     /// The value of the current position of `state` within (alpha, beta), from the side to
