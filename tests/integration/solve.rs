@@ -288,3 +288,71 @@ fn the_command_line_prints_every_move_then_the_value() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A value in the words of `tablero solve` and the README's table.
+fn in_words(value: Proven) -> String {
+    match (value.outcome, value.distance) {
+        (Outcome::Win, Some(d)) => format!("win distance {d}"),
+        (Outcome::Loss, Some(d)) => format!("loss distance {d}"),
+        _ => "draw".to_string(),
+    }
+}
+
+/// Checks one row of the README's table: the start position of the row's board has the
+/// value the row gives, the row's first moves are exactly those that keep it, and each of
+/// them, played, leaves a position whose value is the same seen from before.
+fn check_solved_row<G: SearchHints>(position: &G, value: &str, moves: &str, row: &str) {
+    let solution = solved(position);
+    let proven = solution.value.unwrap_or_else(|| panic!("solved: {row}"));
+    assert_eq!(in_words(proven), value, "{row}");
+    let best: Vec<String> = solution
+        .best_moves()
+        .into_iter()
+        .map(|mv| position.format_move(mv))
+        .collect();
+    assert_eq!(best.join(", "), moves, "{row}");
+    for mv in solution.best_moves() {
+        let mut after = position.clone();
+        after.play(mv);
+        let again = solved(&after).value.expect("solved").before_move();
+        assert_eq!(again, proven, "{row}: {}", position.format_move(mv));
+    }
+}
+
+#[test]
+fn the_readme_table_of_solved_boards_holds_on_its_small_entries() {
+    let readme = include_str!("../../README.md");
+    let section = readme
+        .split("\n## Solved boards")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("README has a Solved boards section");
+    let mut checked = 0;
+    let rows = section
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains("`tablero solve "));
+    for row in rows {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        let [_, value, moves, nodes, _, command] = cells[..] else {
+            panic!("a row of six cells: {row}");
+        };
+        let nodes: u64 = nodes.replace(',', "").parse().expect("a node count");
+        // Small entries only: the test build is not optimised.
+        if nodes > 200_000 || value.starts_with("unsolved") {
+            continue;
+        }
+        let words: Vec<&str> = command.trim_matches('`').split(' ').collect();
+        let option = |name: &str| {
+            let at = words.iter().position(|w| *w == name)?;
+            words.get(at + 1).copied()
+        };
+        let size: BoardSize = option("--size").expect("a size").parse().unwrap();
+        match option("--game").expect("a game") {
+            "crossjack" => check_solved_row(&CrossJack::start(size).unwrap(), value, moves, row),
+            "jcshock" => check_solved_row(&JcShock::start(size).unwrap(), value, moves, row),
+            other => panic!("no start position of {other} to solve: {row}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} rows checked");
+}

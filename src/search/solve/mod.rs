@@ -11,6 +11,10 @@
 //! in full (the value of the position after it), so the answer lists every move that keeps
 //! the value.
 //!
+//! Each value is found in two searches: a window around the draw first, where any win cuts
+//! a node short, tells won, drawn or lost; for a win or a loss a full window then gives the
+//! distance, helped by what the first search left in the table.
+//!
 //! Symmetry. The table is keyed by [`SearchHints::symmetric_key`], the same for a position
 //! and its images under the game's symmetries (mirror images, turns of the board), which
 //! share its value; a best move is kept for the image that stored it only.
