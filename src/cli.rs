@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use tablero::bench::{self, BenchOptions};
 use tablero::games::{BoardSize, GameKind, PositionError};
 use tablero::perft;
-use tablero::protocol::options::HASH_MB;
+use tablero::protocol::options::{HASH_MB, THREADS};
 use tablero::protocol::report;
 use tablero::protocol::RunError;
 use tablero::search::solve::SolveLimits;
@@ -78,6 +78,10 @@ enum Command {
         /// Give up after this many seconds.
         #[arg(long)]
         seconds: Option<f64>,
+        /// Threads: the one that reports and helpers sharing its table.
+        #[arg(long, default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(THREADS.0..=THREADS.1))]
+        threads: u64,
     },
 }
 
@@ -104,14 +108,25 @@ pub fn run() -> ExitCode {
             hash,
             nodes,
             seconds,
+            threads,
         }) => {
             let limits = SolveLimits {
                 nodes,
                 time: seconds.map(|s| Duration::from_secs_f64(s.max(0.0))),
             };
-            solve(cli.game, cli.size, fen.as_deref(), &moves, hash, limits)
+            let table = SolveTable {
+                hash_mb: hash as usize,
+                threads: threads as usize,
+            };
+            solve(cli.game, cli.size, fen.as_deref(), &moves, table, limits)
         }
     }
+}
+
+/// The solver's table size and the threads that share it.
+struct SolveTable {
+    hash_mb: usize,
+    threads: usize,
 }
 
 /// Solves the position and prints [`report::solve_report`]; progress on stderr. Exit status
@@ -121,7 +136,7 @@ fn solve(
     size: Option<BoardSize>,
     fen: Option<&str>,
     moves: &[String],
-    hash_mb: u64,
+    table: SolveTable,
     limits: SolveLimits,
 ) -> ExitCode {
     let game = match load(kind, size, fen) {
@@ -142,9 +157,15 @@ fn solve(
         }
     };
     let never = AtomicBool::new(false);
-    let solution = game.solve(hash_mb as usize, limits, &never, &mut |progress| {
-        eprintln!("{}", report::solve_progress_line(progress));
-    });
+    let solution = game.solve(
+        table.hash_mb,
+        table.threads,
+        limits,
+        &never,
+        &mut |progress| {
+            eprintln!("{}", report::solve_progress_line(progress));
+        },
+    );
     for line in report::solve_report(&solution) {
         println!("{line}");
     }

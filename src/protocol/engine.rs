@@ -311,13 +311,15 @@ impl Engine {
         }))
     }
 
-    /// `solve`: runs on the search thread like a search, with a table of its own of `Hash`
-    /// MB, so that `stop` ends it and the engine's table stays as it is.
+    /// `solve`: runs on the search thread like a search (with `Threads - 1` helpers of its
+    /// own), with a table of its own of `Hash` MB, so that `stop` ends it and the engine's
+    /// table stays as it is.
     fn solve(&mut self, limits: SolveLimits) -> Result<(), EngineError> {
         self.ensure_idle("solve")?;
         self.start(Job::Solve {
             limits,
             table_mb: self.options.hash_mb,
+            threads: self.options.threads,
         })
     }
 

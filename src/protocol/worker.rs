@@ -46,6 +46,8 @@ pub enum Job {
         limits: SolveLimits,
         /// The size of its table in MB.
         table_mb: usize,
+        /// The threads it runs on (`Threads`).
+        threads: usize,
     },
 }
 
@@ -102,8 +104,12 @@ impl Job {
                     }
                 }
             }
-            Job::Solve { limits, table_mb } => {
-                let solution = game.solve(*table_mb, *limits, stop, &mut |progress| {
+            Job::Solve {
+                limits,
+                table_mb,
+                threads,
+            } => {
+                let solution = game.solve(*table_mb, *threads, *limits, stop, &mut |progress| {
                     out.line(&report::solve_progress_line(progress));
                 });
                 vec![report::solve_line(&solution)]

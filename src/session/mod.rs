@@ -94,11 +94,12 @@ pub trait Session: Send + Sync {
         report: &mut dyn FnMut(&Info),
     ) -> Option<String>;
     /// Solves the current position exactly ([`solve::solve`]) with a table of its own of
-    /// `table_mb` megabytes; moves in notation. The solve starts from the position alone:
-    /// the game's history before it is not counted.
+    /// `table_mb` megabytes, on `threads` threads; moves in notation. The solve starts from
+    /// the position alone: the game's history before it is not counted.
     fn solve(
         &self,
         table_mb: usize,
+        threads: usize,
         limits: SolveLimits,
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&SolveProgress<String>),
@@ -259,13 +260,14 @@ impl<G: SearchHints> Session for Typed<G> {
     fn solve(
         &self,
         table_mb: usize,
+        threads: usize,
         limits: SolveLimits,
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&SolveProgress<String>),
     ) -> Solution<String> {
         let position = self.state.position();
         let write = |mv| position.format_move(mv);
-        solve::solve(position, table_mb, limits, stop, &mut |report| {
+        solve::solve(position, table_mb, threads, limits, stop, &mut |report| {
             progress(&report.map(write));
         })
         .map(write)

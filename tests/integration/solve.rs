@@ -86,7 +86,7 @@ fn reference<G: Game>(position: &G, horizon: Option<usize>) -> Option<i32> {
 
 fn solved<G: SearchHints>(position: &G) -> Solution<G::Move> {
     let never = AtomicBool::new(false);
-    solve(position, 16, SolveLimits::default(), &never, &mut |_| {})
+    solve(position, 16, 1, SolveLimits::default(), &never, &mut |_| {})
 }
 
 /// Checks the solver against the reference on `position`, root move by root move, and that
@@ -202,6 +202,46 @@ fn crossings_positions_with_few_stones_agree_within_a_horizon() {
     }
 }
 
+/// `position` solved on `threads` threads.
+fn solved_on<G: SearchHints>(position: &G, threads: usize) -> Solution<G::Move> {
+    let never = AtomicBool::new(false);
+    solve(
+        position,
+        16,
+        threads,
+        SolveLimits::default(),
+        &never,
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn helper_threads_change_no_value_and_no_move_kept() {
+    let crossings = Crossings::from_fen("8/2b5/8/8/8/8/3rr3/8 b").unwrap();
+    let jcshock = after(
+        JcShock::start(BoardSize::new(4, 4)).unwrap(),
+        "a1 d4 b2 c3 a4 d1",
+    );
+    for threads in [2, 3] {
+        for size in ["4x3", "4x4", "5x4", "6x4"] {
+            let (one, more) = (
+                solved_on(&crossjack(size), 1),
+                solved_on(&crossjack(size), threads),
+            );
+            assert_eq!(
+                (one.value, one.best_moves()),
+                (more.value, more.best_moves()),
+                "{size}"
+            );
+        }
+        let (one, more) = (solved_on(&jcshock, 1), solved_on(&jcshock, threads));
+        assert_eq!(one.moves, more.moves, "JC Shock: every move's value");
+        let (one, more) = (solved_on(&crossings, 1), solved_on(&crossings, threads));
+        assert_eq!(one.moves, more.moves, "Crossings: every move's bounds");
+        assert_eq!(one.value, more.value);
+    }
+}
+
 #[test]
 fn a_finished_game_is_its_result_at_distance_zero() {
     let won = CrossJack::from_fen("xx1/o1x/oox o").unwrap();
@@ -224,7 +264,7 @@ fn a_node_limit_answers_what_is_proven_so_far() {
         time: None,
     };
     let position = after(crossjack("4x4"), "a4 b1");
-    let solution = solve(&position, 16, limits, &never, &mut |_| {});
+    let solution = solve(&position, 16, 1, limits, &never, &mut |_| {});
     assert_eq!(solution.value, None);
     assert_eq!(solution.unsolved, Some(Unsolved::Stopped));
     assert!(solution.nodes <= 400);
@@ -242,6 +282,7 @@ fn stop_set_before_the_start_proves_nothing() {
     let stop = AtomicBool::new(true);
     let solution = solve(
         &crossjack("3x3"),
+        1,
         1,
         SolveLimits::default(),
         &stop,
@@ -355,4 +396,25 @@ fn the_readme_table_of_solved_boards_holds_on_its_small_entries() {
         checked += 1;
     }
     assert!(checked >= 15, "only {checked} rows checked");
+}
+
+#[test]
+fn the_command_line_solves_on_the_threads_asked_for() {
+    let run = |threads: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tablero"))
+            .args(["solve", "--game", "crossjack", "--size", "5x4"])
+            .args(["--threads", threads])
+            .output()
+            .expect("the binary runs")
+    };
+    let value = |output: &std::process::Output| {
+        let text = String::from_utf8_lossy(&output.stdout).to_string();
+        let last = text.lines().last().unwrap_or("").to_string();
+        last.split(" nodes ").next().unwrap_or("").to_string()
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert!(one.status.success() && two.status.success());
+    assert_eq!(value(&two), value(&one));
+    assert_eq!(value(&one), "solve value draw moves a4,b4,c4,d4,e4");
+    assert_eq!(run("0").status.code(), Some(2));
 }

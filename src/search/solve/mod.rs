@@ -37,7 +37,7 @@
 
 mod table;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::control::Control;
@@ -319,30 +319,75 @@ impl<M: Clone> Solution<M> {
     }
 }
 
-/// Solves `root` exactly, with a table of `table_mb` megabytes, within `limits` and until
-/// `stop` is set; `progress` hears of each root move solved and, on long solves, of the
-/// node count once a second.
+/// Solves `root` exactly, with a table of `table_mb` megabytes shared by `threads` threads
+/// (at least one), within `limits` and until `stop` is set; `progress` hears of each root
+/// move solved and, on long solves, of the node count once a second.
+///
+/// The calling thread solves and reports; each helper thread solves the same root moves in
+/// an order of its own, trying the moves of every position in an order of its own after the
+/// table's move, so that it proves other parts of the tree first, and leaves what it proves
+/// in the shared table, where the calling thread finds it. The helpers stop when the calling
+/// thread is done. The node limit counts the calling thread's nodes; the reports count all.
 pub fn solve<G: SearchHints>(
     root: &G,
     table_mb: usize,
+    threads: usize,
     limits: SolveLimits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress<G::Move>),
 ) -> Solution<G::Move> {
-    let mut solver = Solver::<G> {
-        table: Table::new(table_mb),
-        control: Control::new(stop, limits.nodes, limits.time),
-        nodes: 0,
-        unsolved: None,
-        optimistic: false,
-        horizon: MAX_PLY,
-        recurrences: 0,
-        horizons: 0,
-        root_side: root.side_to_move(),
-        buffers: Vec::new(),
-        next_progress: PROGRESS_INTERVAL,
-        started: Instant::now(),
-    };
+    let table = Table::new(table_mb);
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes: Vec<AtomicU64> = (1..threads.max(1)).map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for (index, nodes) in helper_nodes.iter().enumerate() {
+            let (table, helpers_stop) = (&table, &helpers_stop);
+            let helper = std::thread::Builder::new()
+                .name(format!("solve helper {}", index + 1))
+                .spawn_scoped(scope, move || {
+                    let control = Control::new(helpers_stop, None, None).publishing(nodes);
+                    help(root, Solver::new(table, control, root, index + 1, &[]));
+                });
+            if let Err(error) = helper {
+                log::error!("cannot start a solve helper thread: {error}");
+            }
+        }
+        let control = Control::new(stop, limits.nodes, limits.time);
+        let solver = Solver::new(&table, control, root, 0, &helper_nodes);
+        let solution = solve_root(root, solver, progress);
+        helpers_stop.store(true, Ordering::Relaxed);
+        solution
+    })
+}
+
+/// A helper thread's work (see [`solve`]): every root move of `root`, from one that depends
+/// on the helper's number, until the calling thread is done.
+fn help<G: SearchHints>(root: &G, mut solver: Solver<'_, G>) {
+    let mut state = GameState::new(root.clone());
+    let mut moves = MoveList::new();
+    state.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return;
+    }
+    order(root, &mut moves, None);
+    let turn = solver.helper % moves.len();
+    moves.rotate_left(turn);
+    for &mv in moves.iter() {
+        state.make(mv);
+        solver.solve_move(&mut state, &mut |_| {});
+        state.unmake();
+        if solver.unsolved.is_some() {
+            return;
+        }
+    }
+}
+
+/// The calling thread's part of [`solve`].
+fn solve_root<G: SearchHints>(
+    root: &G,
+    mut solver: Solver<'_, G>,
+    progress: &mut dyn FnMut(&Progress<G::Move>),
+) -> Solution<G::Move> {
     let mut state = GameState::new(root.clone());
     let mut moves = MoveList::new();
     state.generate_moves(&mut moves);
@@ -381,7 +426,7 @@ pub fn solve<G: SearchHints>(
                 of: moves.len(),
                 value: root_move.lower,
                 upper: root_move.upper,
-                nodes: solver.nodes,
+                nodes: solver.all_nodes(),
                 time: solver.started.elapsed(),
             });
             solution.moves.push(root_move);
@@ -411,7 +456,7 @@ pub fn solve<G: SearchHints>(
             }
         }
     }
-    solution.nodes = solver.nodes;
+    solution.nodes = solver.all_nodes();
     solution.time = solver.started.elapsed();
     solution.table_permille = solver.table.permille();
     solution
@@ -459,8 +504,12 @@ fn from_table(score: i32, ply: usize) -> i32 {
 type Buffers<M> = (MoveList<M>, MoveList<M>);
 
 struct Solver<'a, G: SearchHints> {
-    table: Table,
+    table: &'a Table,
     control: Control<'a>,
+    /// 0 for the thread that reports, else the helper's number: how it orders its moves.
+    helper: usize,
+    /// The helpers' node counts, as they publish them (the reporting thread's only).
+    helper_nodes: &'a [AtomicU64],
     nodes: u64,
     unsolved: Option<Unsolved>,
     /// Whether a line that comes back to a position on it is a win for the root's side to
@@ -481,7 +530,42 @@ struct Solver<'a, G: SearchHints> {
     started: Instant,
 }
 
-impl<G: SearchHints> Solver<'_, G> {
+impl<'a, G: SearchHints> Solver<'a, G> {
+    fn new(
+        table: &'a Table,
+        control: Control<'a>,
+        root: &G,
+        helper: usize,
+        helper_nodes: &'a [AtomicU64],
+    ) -> Self {
+        Solver {
+            table,
+            control,
+            helper,
+            helper_nodes,
+            nodes: 0,
+            unsolved: None,
+            optimistic: false,
+            horizon: MAX_PLY,
+            recurrences: 0,
+            horizons: 0,
+            root_side: root.side_to_move(),
+            buffers: Vec::new(),
+            next_progress: PROGRESS_INTERVAL,
+            started: Instant::now(),
+        }
+    }
+
+    /// Nodes of this thread and of the helpers.
+    fn all_nodes(&self) -> u64 {
+        let helpers: u64 = self
+            .helper_nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum();
+        self.nodes + helpers
+    }
+
     /// The lower and upper bounds of the current position of `state`, a root move played,
     /// for the root's side to move (see the module).
     fn solve_move(
@@ -551,7 +635,7 @@ impl<G: SearchHints> Solver<'_, G> {
             if time >= self.next_progress {
                 self.next_progress = time + PROGRESS_INTERVAL;
                 progress(&Progress::Running {
-                    nodes: self.nodes,
+                    nodes: self.all_nodes(),
                     time,
                     table_permille: self.table.permille(),
                 });
@@ -617,6 +701,14 @@ impl<G: SearchHints> Solver<'_, G> {
         position.generate_moves(&mut generated);
         moves.clone_from(&generated);
         order(position, &mut moves, first);
+        if self.helper > 0 {
+            // A helper's own order after the table's move (see `solve`).
+            let rest = &mut moves[usize::from(first.is_some())..];
+            if !rest.is_empty() {
+                let turn = (self.helper + ply) % rest.len();
+                rest.rotate_left(turn);
+            }
+        }
         let (nodes_before, recurrences, horizons) = (self.nodes, self.recurrences, self.horizons);
         let (best, best_move) = self.search_moves(state, &moves, alpha, beta, progress);
         let ended = self.horizons == horizons;

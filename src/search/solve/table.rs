@@ -6,6 +6,13 @@
 //! list, and how much work proved it. Slots come in pairs: the first keeps the result that took
 //! the most work, the second the latest one. Its size is fixed when it is made, so the solver's
 //! memory is bounded by it.
+//!
+//! The threads of one solve share it without locks: a slot is two atomic words, the key
+//! XORed with the data and the data, so that a slot torn by two threads writing at once
+//! reads as another position's and is ignored; two threads replacing in one pair at once may
+//! lose an entry, which costs work again, never a wrong value.
+
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 use crate::search::tt::Bound;
 
@@ -64,20 +71,48 @@ impl Slot {
     }
 }
 
-/// The solver's table, of a size fixed when it is made.
+/// A slot as the table keeps it: the key XORed with the data, and the data.
+#[derive(Debug, Default)]
+struct SharedSlot([AtomicU64; 2]);
+
+impl SharedSlot {
+    fn load(&self) -> Slot {
+        let data = self.0[1].load(Ordering::Relaxed);
+        Slot {
+            key: self.0[0].load(Ordering::Relaxed) ^ data,
+            data,
+        }
+    }
+
+    fn store(&self, slot: Slot) {
+        self.0[0].store(slot.key ^ slot.data, Ordering::Relaxed);
+        self.0[1].store(slot.data, Ordering::Relaxed);
+    }
+}
+
+/// The solver's table, of a size fixed when it is made, shared by the threads of a solve.
 #[derive(Debug)]
 pub(super) struct Table {
-    slots: Vec<Slot>,
-    used: usize,
+    slots: Vec<SharedSlot>,
+    /// Slots in use (a count that threads replacing at once may leave a little off).
+    used: AtomicI64,
 }
 
 impl Table {
     /// A table of about `mb` megabytes (at least one pair of slots).
     pub(super) fn new(mb: usize) -> Self {
         let pairs = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
+        let slots: Vec<SharedSlot> = std::iter::repeat_with(SharedSlot::default)
+            .take(pairs * 2)
+            .collect();
+        // Written once now, so that the solve's time does not include the memory's first
+        // touch.
+        for slot in &slots {
+            slot.store(Slot::default());
+        }
         Table {
-            slots: vec![Slot::default(); pairs * 2],
-            used: 0,
+            slots,
+            used: AtomicI64::new(0),
         }
     }
 
@@ -91,6 +126,7 @@ impl Table {
         let first = self.pair(key);
         let slot = self.slots[first..first + 2]
             .iter()
+            .map(SharedSlot::load)
             .find(|slot| slot.holds(key))?;
         let best = (slot.data >> 32) as u16;
         Some(Entry {
@@ -102,7 +138,7 @@ impl Table {
     }
 
     /// Keeps `entry` for the position `key`, proven with `nodes` nodes of work.
-    pub(super) fn store(&mut self, key: u64, entry: Entry, nodes: u64) {
+    pub(super) fn store(&self, key: u64, entry: Entry, nodes: u64) {
         let work = (64 - nodes.leading_zeros()) as u8;
         let bound = match entry.bound {
             Bound::Upper => 1u64,
@@ -118,30 +154,35 @@ impl Table {
                 | u64::from(entry.image.min(UNKNOWN_IMAGE)) << 58,
         };
         let first = self.pair(key);
-        let [deep, latest] = &mut self.slots[first..first + 2] else {
+        let [deep_slot, latest_slot] = &self.slots[first..first + 2] else {
             unreachable!("slots come in pairs")
         };
-        let before = usize::from(deep.bound().is_some()) + usize::from(latest.bound().is_some());
+        let (mut deep, mut latest) = (deep_slot.load(), latest_slot.load());
+        let before = i64::from(deep.bound().is_some()) + i64::from(latest.bound().is_some());
         if deep.holds(key) {
-            *deep = slot;
+            deep = slot;
         } else if deep.bound().is_none() || work >= deep.work() {
             // The deep slot's result moves to the latest one, unless it is empty.
             if deep.bound().is_some() {
-                *latest = *deep;
+                latest = deep;
             } else if latest.holds(key) {
-                *latest = Slot::default();
+                latest = Slot::default();
             }
-            *deep = slot;
+            deep = slot;
         } else {
-            *latest = slot;
+            latest = slot;
         }
-        let after = usize::from(deep.bound().is_some()) + usize::from(latest.bound().is_some());
-        self.used = self.used + after - before;
+        deep_slot.store(deep);
+        latest_slot.store(latest);
+        let after = i64::from(deep.bound().is_some()) + i64::from(latest.bound().is_some());
+        self.used.fetch_add(after - before, Ordering::Relaxed);
     }
 
-    /// How full the table is, in parts per thousand.
+    /// How full the table is, in parts per thousand (about, while threads write to it).
     pub(super) fn permille(&self) -> u64 {
-        (self.used * 1000 / self.slots.len()) as u64
+        let used = self.used.load(Ordering::Relaxed).max(0) as u64;
+        let slots = self.slots.len() as u64;
+        used.min(slots) * 1000 / slots
     }
 }
 
@@ -160,15 +201,45 @@ mod tests {
 
     #[test]
     fn a_stored_entry_is_found_again() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         table.store(42, entry(-7), 100);
         assert_eq!(table.probe(42), Some(entry(-7)));
         assert_eq!(table.probe(43), None);
     }
 
     #[test]
+    fn a_slot_torn_by_two_writers_reads_as_no_entry() {
+        let table = Table::new(1);
+        table.store(42, entry(-7), 100);
+        let first = table.pair(42);
+        // Another thread's data word landed beside this key's first word.
+        let other = table.slots[first].load().data ^ 1;
+        table.slots[first].0[1].store(other, Ordering::Relaxed);
+        assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn threads_writing_at_once_only_ever_read_back_what_was_stored_for_a_key() {
+        let table = Table::new(0);
+        std::thread::scope(|scope| {
+            for thread in 0..4i32 {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..20_000i32 {
+                        let key = (round % 8) as u64;
+                        table.store(key, entry(key as i32 * 100 + thread), 1);
+                        if let Some(found) = table.probe(key) {
+                            assert_eq!(found.value / 100, key as i32, "key {key}");
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn an_image_beyond_six_bits_is_kept_as_unknown() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         table.store(
             9,
             Entry {
@@ -185,7 +256,7 @@ mod tests {
 
     #[test]
     fn a_best_move_serves_only_the_image_that_stored_it() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         table.store(7, entry(1), 1);
         let found = table.probe(7).expect("stored");
         assert_eq!(found.best_for(5), Some(3));
@@ -194,10 +265,8 @@ mod tests {
 
     #[test]
     fn a_one_pair_table_keeps_the_deepest_and_the_latest() {
-        let mut table = Table {
-            slots: vec![Slot::default(); 2],
-            used: 0,
-        };
+        let table = Table::new(0);
+        assert_eq!(table.slots.len(), 2);
         table.store(1, entry(1), 1_000_000);
         table.store(2, entry(2), 10);
         table.store(3, entry(3), 10);
