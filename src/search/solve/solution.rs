@@ -1,0 +1,265 @@
+//! What a solve answers: the proven value of a position ([`Proven`]: an [`Outcome`] and its
+//! distance), each root move's value, the reports on the way, and when it gives up.
+
+use std::time::Duration;
+
+use super::WIN;
+
+/// The outcome of a position under perfect play, for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side to move wins.
+    Win,
+    /// Neither side can win.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+/// A proven value: the outcome and, for a win or a loss, how many plies the game lasts under
+/// best play (the winner wins as soon as it can, the loser loses as late as it can).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Proven {
+    /// Win, draw or loss for the side to move.
+    pub outcome: Outcome,
+    /// Plies to the end of the game for a win or a loss; `None` for a draw.
+    pub distance: Option<u32>,
+}
+
+impl Proven {
+    /// The value of `score`, counted from the position it is the value of.
+    pub(super) fn from_score(score: i32) -> Proven {
+        match score {
+            0 => Proven {
+                outcome: Outcome::Draw,
+                distance: None,
+            },
+            s if s > 0 => Proven {
+                outcome: Outcome::Win,
+                distance: Some((WIN - s) as u32),
+            },
+            s => Proven {
+                outcome: Outcome::Loss,
+                distance: Some((WIN + s) as u32),
+            },
+        }
+    }
+
+    /// The value of the position before a move that leads to this one.
+    pub fn before_move(self) -> Proven {
+        Proven {
+            outcome: match self.outcome {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Draw => Outcome::Draw,
+                Outcome::Loss => Outcome::Win,
+            },
+            distance: self.distance.map(|d| d + 1),
+        }
+    }
+
+    /// The lowest [`Proven::rank`] of `outcome`.
+    fn rank_of(outcome: Outcome) -> i32 {
+        match outcome {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -WIN,
+        }
+    }
+
+    /// A score that orders values as the side to move prefers them.
+    pub fn rank(self) -> i32 {
+        match (self.outcome, self.distance) {
+            (Outcome::Win, Some(d)) => WIN - d as i32,
+            (Outcome::Loss, Some(d)) => -(WIN - d as i32),
+            _ => 0,
+        }
+    }
+}
+
+/// When a solve gives up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// At most about this many nodes.
+    pub nodes: Option<u64>,
+    /// At most this long.
+    pub time: Option<Duration>,
+}
+
+/// Why a solve ended without the root's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsolved {
+    /// `stop`, the node limit or the time limit.
+    Stopped,
+    /// Every move was solved, but the value depends on repetitions or on lines longer than
+    /// [`super::MAX_PLY`]: the two conventions (see the solver's module) give different values,
+    /// [`Solution::bounds`].
+    Repetition,
+}
+
+/// What a solve reports as it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress<M> {
+    /// A root move is solved: the value of the root position when it is played.
+    Move {
+        /// The move.
+        mv: M,
+        /// Its number in the order the moves are solved, from 1.
+        number: usize,
+        /// How many root moves there are.
+        of: usize,
+        /// Its value for the side to move at the root, or where repetitions decide it, the
+        /// lower bound (the [`RootMove`]'s).
+        value: Proven,
+        /// Its upper bound: `value` itself unless repetitions decide it.
+        upper: Proven,
+        /// Nodes so far.
+        nodes: u64,
+        /// Time so far.
+        time: Duration,
+    },
+    /// The solve goes on (at most once a second).
+    Running {
+        /// Nodes so far.
+        nodes: u64,
+        /// Time so far.
+        time: Duration,
+        /// How full the table is, per mille.
+        table_permille: u64,
+    },
+}
+
+impl<M: Copy> Progress<M> {
+    /// The same report with the move written by `write` (in notation, say).
+    pub fn map<N>(&self, write: impl Fn(M) -> N) -> Progress<N> {
+        match *self {
+            Progress::Move {
+                mv,
+                number,
+                of,
+                value,
+                upper,
+                nodes,
+                time,
+            } => Progress::Move {
+                mv: write(mv),
+                number,
+                of,
+                value,
+                upper,
+                nodes,
+                time,
+            },
+            Progress::Running {
+                nodes,
+                time,
+                table_permille,
+            } => Progress::Running {
+                nodes,
+                time,
+                table_permille,
+            },
+        }
+    }
+}
+
+/// A root move and its value for the side to move at the root: exact when both bounds
+/// agree, else repetitions decide it (see the solver's module).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// The value at least.
+    pub lower: Proven,
+    /// The value at most.
+    pub upper: Proven,
+}
+
+impl<M> RootMove<M> {
+    /// The move's value, when it does not depend on repetitions.
+    pub fn exact(&self) -> Option<Proven> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// What a solve found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The root's value, when every root move was solved (or the game is over) and the
+    /// repetitions do not decide it.
+    pub value: Option<Proven>,
+    /// The root's lower and upper bounds, when every root move was solved but the
+    /// repetitions decide the value ([`Unsolved::Repetition`]).
+    pub bounds: Option<(Proven, Proven)>,
+    /// The root moves solved, best first (by lower bound, then upper bound; moves of equal
+    /// value in the order they were solved).
+    pub moves: Vec<RootMove<M>>,
+    /// How many legal moves the root has.
+    pub legal: usize,
+    /// Why the root's value is missing.
+    pub unsolved: Option<Unsolved>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub time: Duration,
+    /// How full the table was at the end, per mille.
+    pub table_permille: u64,
+}
+
+impl<M: Copy> Solution<M> {
+    /// The same solution with the moves written by `write` (in notation, say).
+    pub fn map<N>(&self, write: impl Fn(M) -> N) -> Solution<N> {
+        Solution {
+            value: self.value,
+            bounds: self.bounds,
+            moves: self
+                .moves
+                .iter()
+                .map(|root| RootMove {
+                    mv: write(root.mv),
+                    lower: root.lower,
+                    upper: root.upper,
+                })
+                .collect(),
+            legal: self.legal,
+            unsolved: self.unsolved,
+            nodes: self.nodes,
+            time: self.time,
+            table_permille: self.table_permille,
+        }
+    }
+}
+
+impl<M: Clone> Solution<M> {
+    /// The outcome the moves are measured against: the root's value when it is known, else
+    /// the best lower bound so far; `None` before any root move is solved.
+    fn target(&self) -> Option<Outcome> {
+        let best = self.moves.first()?;
+        Some(self.value.map_or(best.lower.outcome, |value| value.outcome))
+    }
+
+    /// The root moves that `keep` tells to keep, best first.
+    fn moves_where(&self, keep: impl Fn(&RootMove<M>, Outcome) -> bool) -> Vec<M> {
+        let Some(outcome) = self.target() else {
+            return Vec::new();
+        };
+        self.moves
+            .iter()
+            .filter(|root| keep(root, outcome))
+            .map(|root| root.mv.clone())
+            .collect()
+    }
+
+    /// The moves that surely keep the root's value (win, draw or loss) when it is known, else
+    /// those surely as good as the best lower bound so far; best first.
+    pub fn best_moves(&self) -> Vec<M> {
+        self.moves_where(|root, outcome| root.lower.outcome == outcome)
+    }
+
+    /// The moves whose value repetitions decide, when it may be as good as the root's value
+    /// (or the best lower bound) but is not surely.
+    pub fn undecided_moves(&self) -> Vec<M> {
+        self.moves_where(|root, outcome| {
+            root.lower.outcome != outcome && root.upper.rank() >= Proven::rank_of(outcome)
+        })
+    }
+}
