@@ -57,6 +57,10 @@ pub const MAX_PLY: usize = 512;
 const FIRST_HORIZON: usize = 8;
 /// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
 const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Helpers order the moves of their own way this many plies from the root, and as the
+/// reporting thread below: an order of its own everywhere made a helper's tree as large as
+/// a bad order's.
+const HELPER_SPREAD: usize = 4;
 /// Progress is reported at most this often.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 /// The clock is read once per this many nodes, for progress reports (a power of two).
@@ -67,10 +71,13 @@ const PROGRESS_NODES: u64 = 1 << 14;
 /// move solved and, on long solves, of the node count once a second.
 ///
 /// The calling thread solves and reports; each helper thread solves the same root moves in
-/// an order of its own, trying the moves of every position in an order of its own after the
-/// table's move, so that it proves other parts of the tree first, and leaves what it proves
-/// in the shared table, where the calling thread finds it. The helpers stop when the calling
-/// thread is done. The node limit counts the calling thread's nodes; the reports count all.
+/// an order of its own, trying the moves of the positions near the root in an order of its
+/// own after the table's move (the first four plies), so that it proves other parts of the tree
+/// first, and leaves what it proves in the shared table, where the calling thread finds it.
+/// Where positions cannot repeat, a helper also leaves each root move's exact value, and the
+/// calling thread, which looks for the value of the move it solves now and then, takes it
+/// and goes on to the next move. The helpers stop when the calling thread is done. The node
+/// limit counts the calling thread's nodes; the reports count all.
 pub fn solve<G: SearchHints>(
     root: &G,
     table_mb: usize,
@@ -117,11 +124,22 @@ fn help<G: SearchHints>(root: &G, mut solver: Solver<'_, G>) {
     moves.rotate_left(turn);
     for &mv in moves.iter() {
         state.make(mv);
-        solver.solve_move(&mut state, &mut |_| {});
-        state.unmake();
+        let (lower, upper) = solver.solve_move(&mut state, &mut |_| {});
         if solver.unsolved.is_some() {
             return;
         }
+        if lower == upper && !G::POSITIONS_REPEAT {
+            // Exact where the reporting thread watches for it (see `Solver::watch`).
+            let key = state.position().symmetric_key();
+            let entry = Entry {
+                value: to_table(-lower, 1),
+                bound: Bound::Exact,
+                best: None,
+                image: key.image,
+            };
+            solver.table.store(key.key, entry, solver.nodes);
+        }
+        state.unmake();
     }
 }
 
@@ -152,6 +170,8 @@ fn solve_root<G: SearchHints>(
         order(root, &mut moves, None);
         for (index, &mv) in moves.iter().enumerate() {
             state.make(mv);
+            let watched = !solver.helper_nodes.is_empty() && !G::POSITIONS_REPEAT;
+            solver.watch = watched.then(|| state.position().symmetric_key().key);
             let (lower, upper) = solver.solve_move(&mut state, progress);
             state.unmake();
             if let Some(why) = solver.unsolved {
@@ -253,6 +273,11 @@ struct Solver<'a, G: SearchHints> {
     helper: usize,
     /// The helpers' node counts, as they publish them (the reporting thread's only).
     helper_nodes: &'a [AtomicU64],
+    /// The table key of the root move the reporting thread solves, while helpers run: once
+    /// a helper has stored its exact value there, the thread leaves its own search of it.
+    watch: Option<u64>,
+    /// The search of the watched root move was left for the helper's value.
+    overtaken: bool,
     nodes: u64,
     unsolved: Option<Unsolved>,
     /// Whether a line that comes back to a position on it is a win for the root's side to
@@ -286,6 +311,8 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             control,
             helper,
             helper_nodes,
+            watch: None,
+            overtaken: false,
             nodes: 0,
             unsolved: None,
             optimistic: false,
@@ -316,6 +343,34 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         state: &mut GameState<G>,
         progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> (i32, i32) {
+        let bounds = self.solve_move_alone(state, progress);
+        if !self.overtaken {
+            return bounds;
+        }
+        // A helper proved the move: its value is in the table, found at the first node.
+        self.overtaken = false;
+        self.watch = None;
+        self.solve_move_alone(state, progress)
+    }
+
+    /// True once a helper has stored the exact value of the watched root move.
+    fn helper_proved_watched_move(&self) -> bool {
+        self.watch
+            .and_then(|key| self.table.probe(key))
+            .is_some_and(|entry| entry.bound == Bound::Exact)
+    }
+
+    /// True once this thread's search means nothing: stopped, or overtaken by a helper.
+    fn abandoned(&self) -> bool {
+        self.unsolved.is_some() || self.overtaken
+    }
+
+    /// [`Solver::solve_move`] by this thread's own search.
+    fn solve_move_alone(
+        &mut self,
+        state: &mut GameState<G>,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> (i32, i32) {
         // Where nothing repeats every line ends within the game's length: one pass.
         let mut horizon = if G::POSITIONS_REPEAT {
             FIRST_HORIZON
@@ -328,7 +383,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             self.optimistic = false;
             let lower = -self.value(state, progress);
             let settled = self.recurrences == recurrences && self.horizons == horizons;
-            if settled || self.unsolved.is_some() {
+            if settled || self.abandoned() {
                 return (lower, lower);
             }
             self.optimistic = true;
@@ -349,7 +404,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> i32 {
         let outcome = self.negamax(state, -1, 1, progress);
-        if outcome == 0 || self.unsolved.is_some() {
+        if outcome == 0 || self.abandoned() {
             return outcome;
         }
         self.negamax(state, -INFINITY, INFINITY, progress)
@@ -357,7 +412,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
 
     /// The value of the current position of `state` within (alpha, beta), from the side to
     /// move's point of view, wins and losses counted from the root. Once
-    /// [`Solver::unsolved`] is set the result means nothing.
+    /// this thread's search is abandoned ([`Solver::abandoned`]) the result means nothing.
     fn negamax(
         &mut self,
         state: &mut GameState<G>,
@@ -365,7 +420,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         mut beta: i32,
         progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> i32 {
-        if self.unsolved.is_some() {
+        if self.abandoned() {
             return 0;
         }
         if self.control.must_stop(self.nodes) {
@@ -374,6 +429,10 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(PROGRESS_NODES) {
+            if self.helper_proved_watched_move() {
+                self.overtaken = true;
+                return 0;
+            }
             let time = self.started.elapsed();
             if time >= self.next_progress {
                 self.next_progress = time + PROGRESS_INTERVAL;
@@ -444,7 +503,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         position.generate_moves(&mut generated);
         moves.clone_from(&generated);
         order(position, &mut moves, first);
-        if self.helper > 0 {
+        if self.helper > 0 && ply < HELPER_SPREAD {
             // A helper's own order after the table's move (see `solve`).
             let rest = &mut moves[usize::from(first.is_some())..];
             if !rest.is_empty() {
@@ -455,7 +514,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         let (nodes_before, recurrences, horizons) = (self.nodes, self.recurrences, self.horizons);
         let (best, best_move) = self.search_moves(state, &moves, alpha, beta, progress);
         let ended = self.horizons == horizons;
-        if self.unsolved.is_none() && !repeatable && ended && !moves.is_empty() {
+        if !self.abandoned() && !repeatable && ended && !moves.is_empty() {
             let bound = if best <= alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -503,7 +562,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             state.make(mv);
             let score = -self.negamax(state, -beta, -alpha, progress);
             state.unmake();
-            if self.unsolved.is_some() {
+            if self.abandoned() {
                 return (0, None);
             }
             if score > best {
