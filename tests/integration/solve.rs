@@ -223,7 +223,7 @@ fn helper_threads_change_no_value_and_no_move_kept() {
         "a1 d4 b2 c3 a4 d1",
     );
     for threads in [2, 3] {
-        for size in ["4x3", "4x4", "5x4", "6x4"] {
+        for size in ["4x3", "4x4", "5x4", "6x4", "7x4"] {
             let (one, more) = (
                 solved_on(&crossjack(size), 1),
                 solved_on(&crossjack(size), threads),
