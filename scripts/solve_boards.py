@@ -7,6 +7,7 @@ Usage examples:
   python3 scripts/solve_boards.py                                  # Cross-Jack, W*H <= 20
   python3 scripts/solve_boards.py --max-area 40 --seconds 3600 --hash 1024
   python3 scripts/solve_boards.py --game jcshock --boards 4,5 --seconds 600
+  python3 scripts/solve_boards.py --boards 10x4 --threads 2
 
 Each board is solved by its own `tablero solve` process, smallest area first, with the time
 limit given; a board not finished in time is reported as unsolved with the root moves it
@@ -62,10 +63,12 @@ def size_argument(game, board):
     return str(width) if game == "jcshock" else "%dx%d" % (width, height)
 
 
-def solve(binary, game, board, seconds, hash_mb):
+def solve(binary, game, board, seconds, hash_mb, threads):
     """Runs one solve; returns the parsed answer and the command (for the table)."""
     command = [str(binary), "solve", "--game", game, "--size", size_argument(game, board),
                "--hash", str(hash_mb)]
+    if threads > 1:
+        command += ["--threads", str(threads)]
     shown = "tablero " + " ".join(shlex.quote(a) for a in command[1:])
     if seconds:
         command += ["--seconds", str(seconds)]
@@ -118,9 +121,11 @@ def main(argv=None):
                         help="give up on a board after this long (default 3600; 0: no limit)")
     parser.add_argument("--hash", type=int, default=256, dest="hash_mb",
                         help="the solver's table in MB (default 256)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads of each solve (default 1)")
     args = parser.parse_args(argv)
-    if args.seconds < 0 or args.max_area < 1 or args.hash_mb < 1:
-        parser.error("--seconds must be >= 0, --max-area and --hash >= 1")
+    if args.seconds < 0 or args.max_area < 1 or args.hash_mb < 1 or args.threads < 1:
+        parser.error("--seconds must be >= 0, --max-area, --hash and --threads >= 1")
     if not args.binary.exists():
         parser.error("no binary at %s (cargo build --release, or --binary)" % args.binary)
     boards = args.boards or default_boards(args.game, args.max_area)
@@ -130,7 +135,8 @@ def main(argv=None):
     sys.stdout.flush()
     for board in boards:
         try:
-            answer, shown, _ = solve(args.binary, args.game, board, args.seconds, args.hash_mb)
+            answer, shown, _ = solve(args.binary, args.game, board, args.seconds, args.hash_mb,
+                                     args.threads)
         except RuntimeError as error:
             print("error: %s" % error, file=sys.stderr)
             return 1

@@ -54,9 +54,17 @@ class SolveBoards(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("| 9×5 | unsolved (stopped, 0/9 root moves proven) | — |", done.stdout)
 
+    def test_threads_are_passed_on_and_shown_in_the_command(self):
+        done = solve_boards("--boards", "4x3", "--threads", "2")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("| 4×3 | win distance 7 | a3, b3, c3, d3 |", done.stdout)
+        self.assertIn("`tablero solve --game crossjack --size 4x3 --hash 4 --threads 2`",
+                      done.stdout)
+
     def test_bad_usage_exits_2(self):
         self.assertEqual(solve_boards("--boards", "nine").returncode, 2)
         self.assertEqual(solve_boards("--seconds", "-1").returncode, 2)
+        self.assertEqual(solve_boards("--threads", "0").returncode, 2)
 
     def test_a_board_the_game_refuses_fails_with_the_engines_error(self):
         done = solve_boards("--boards", "2x2")
