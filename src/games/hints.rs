@@ -130,6 +130,16 @@ pub struct SymmetricKey {
     pub image: u8,
 }
 
+impl SymmetricKey {
+    /// The key of a position that shares it with no image: its own hash, image 0.
+    pub fn alone(hash: u64) -> Self {
+        SymmetricKey {
+            key: hash,
+            image: 0,
+        }
+    }
+}
+
 /// What the searchers may ask of a game besides its rules; every item has a default.
 pub trait SearchHints: Game {
     /// The positions and depth `bench` searches; every game the engine lists has some (a test
@@ -179,10 +189,7 @@ pub trait SearchHints: Game {
     /// must keep the value for the side to move. The default knows none: the position's own
     /// hash, image 0.
     fn symmetric_key(&self) -> SymmetricKey {
-        SymmetricKey {
-            key: self.hash(),
-            image: 0,
-        }
+        SymmetricKey::alone(self.hash())
     }
 
     /// Static evaluation in centipawn-like units from the side to move's point of view; 0

@@ -354,12 +354,9 @@ impl SearchHints for JcShock {
     /// half the board is filled: later positions of a solve hardly ever meet another of
     /// their images, and comparing eight images made the solver four times slower there.
     fn symmetric_key(&self) -> SymmetricKey {
-        let squares = self.width() * self.width();
-        if self.occupied().count_ones() as usize * 2 > squares {
-            return SymmetricKey {
-                key: self.hash(),
-                image: 0,
-            };
+        let placed = 2 * self.quota() - usize::from(self.plies_left);
+        if placed * 2 > self.width() * self.width() {
+            return SymmetricKey::alone(self.hash());
         }
         symmetry::symmetric_key(self.pieces, self.width(), self.geometry().size_key)
     }
