@@ -35,7 +35,8 @@ ANSWER = re.compile(
     r"(?: best (?:win distance \d+|loss distance \d+|draw))?"
     r"(?: moves (?P<moves>\S+))?"
     r"(?: undecided \S+)?"
-    r" nodes (?P<nodes>\d+) time (?P<time>\d+) hashfull (?P<hashfull>\d+)$")
+    r" nodes (?P<nodes>\d+) time (?P<time>\d+) hashfull (?P<hashfull>\d+)"
+    r"(?: memory (?P<memory>\d+))?$")
 
 
 def parse_board(text):

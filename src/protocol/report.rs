@@ -210,12 +210,13 @@ pub fn solve_progress_line(progress: &SolveProgress<String>) -> String {
 }
 
 /// The answer of a solve, one line: `solve value <value> moves <m1,m2,…> [undecided
-/// <m1,…>] nodes <n> time <ms> hashfull <permille>` when the root's value is proven (the
+/// <m1,…>] nodes <n> time <ms> hashfull <permille> memory <MiB>` when the root's value is
+/// proven (the
 /// moves are those that keep it, best first; `(none)` in a finished game; `undecided`: moves
 /// whose value repetitions decide, which may keep it), else `solve value unknown reason
 /// <why> [lowerbound <value> upperbound <value>] solved <k>/<n> [best <value> moves <m1,…>]
-/// nodes … time … hashfull …`, where `best` is the best lower bound among the root moves
-/// solved.
+/// nodes … time … hashfull … memory …`, where `best` is the best lower bound among the root
+/// moves solved; `memory` is the table's size, the solve's memory.
 pub fn solve_line(solution: &Solution<String>) -> String {
     let moves = match solution.best_moves() {
         moves if moves.is_empty() => "(none)".to_string(),
@@ -226,10 +227,11 @@ pub fn solve_line(solution: &Solution<String>) -> String {
         moves => format!(" undecided {}", moves.join(",")),
     };
     let totals = format!(
-        "nodes {} time {} hashfull {}",
+        "nodes {} time {} hashfull {} memory {}",
         solution.nodes,
         solution.time.as_millis(),
-        solution.table_permille
+        solution.table_permille,
+        solution.table_bytes.div_ceil(1 << 20)
     );
     if let Some(value) = solution.value {
         return format!(
@@ -453,10 +455,12 @@ mod tests {
             nodes: 120,
             time: Duration::from_millis(3),
             table_permille: 1,
+            table_bytes: 3 << 20,
         };
         assert_eq!(
             solve_line(&solution),
-            "solve value win distance 5 moves b3 undecided c3 nodes 120 time 3 hashfull 1"
+            "solve value win distance 5 moves b3 undecided c3 nodes 120 time 3 hashfull 1 \
+             memory 3"
         );
         assert_eq!(
             solve_report(&solution)[1],
@@ -468,7 +472,7 @@ mod tests {
         assert_eq!(
             solve_line(&solution),
             "solve value unknown reason stopped solved 1/3 best win distance 5 moves b3 \
-             nodes 120 time 3 hashfull 1"
+             nodes 120 time 3 hashfull 1 memory 3"
         );
         solution.moves.clear();
         solution.unsolved = Some(Unsolved::Repetition);
@@ -476,7 +480,7 @@ mod tests {
         assert_eq!(
             solve_line(&solution),
             "solve value unknown reason repetition lowerbound draw upperbound win distance 5 \
-             solved 0/3 nodes 120 time 3 hashfull 1"
+             solved 0/3 nodes 120 time 3 hashfull 1 memory 3"
         );
     }
 }

@@ -13,6 +13,7 @@ mod context;
 mod control;
 mod info;
 mod limits;
+mod ordering;
 mod playouts;
 mod rng;
 mod root;

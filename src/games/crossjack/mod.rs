@@ -332,6 +332,15 @@ impl SearchHints for CrossJack {
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
     }
+
+    /// A tick's square: bit indices of the board's `u128` masks.
+    fn move_codes(&self) -> usize {
+        u128::BITS as usize
+    }
+
+    fn move_code(&self, mv: u8) -> usize {
+        usize::from(mv)
+    }
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! than a short search (hundreds of move lists), so a game's workspace keeps it.
 
 use super::eval_cache::EvalCache;
-use super::ordering::MoveOrdering;
 use super::pv::PvTable;
 use crate::games::MAX_MOVES;
+use crate::search::ordering::MoveOrdering;
 use crate::search::value::MAX_PLY;
 
 /// One ply's move buffers: the moves in generation order and the order to try them in.
@@ -13,7 +13,7 @@ pub(crate) struct PlyBuffers<M> {
     pub(crate) moves: Vec<M>,
     pub(crate) order: Vec<u16>,
     /// The sort keys of the moves of `order` not yet put in place (see
-    /// [`super::ordering::bring_forward`]).
+    /// [`crate::search::ordering::bring_forward`]).
     pub(crate) keys: Vec<u64>,
 }
 

@@ -4,7 +4,6 @@ mod buffers;
 mod eval_cache;
 mod helpers;
 mod negamax;
-mod ordering;
 mod pv;
 
 use std::time::Duration;

@@ -12,10 +12,10 @@ use std::time::Duration;
 
 use super::buffers::{Buffers, PlyBuffers};
 use super::eval_cache::EvalCache;
-use super::ordering::{bring_forward, settle_all};
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
+use crate::search::ordering::{bring_forward, settle_all};
 use crate::search::root::restrict_root;
 use crate::search::tt::{Bound, TranspositionTable, TtEntry};
 use crate::search::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};

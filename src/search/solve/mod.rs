@@ -6,8 +6,10 @@
 //! whole game tree down to the end of every line (no evaluation, no depth limit), on a scale
 //! where a win `p` plies from the root is worth `WIN - p` and a loss `-(WIN - p)`, so that the
 //! best play wins as soon and loses as late as it can. A table of its own, of a size fixed
-//! at the start (`Hash`), keeps proven bounds with their distances; moves are tried in the
-//! table's order, then by the game's [`SearchHints::move_priority`]. Each root move is solved
+//! at the start (`Hash`), keeps proven bounds with their distances. Moves are tried as
+//! alpha-beta tries them ([`MoveOrdering`]): the table's move, the killers, then by the game's
+//! [`SearchHints::move_priority`] and the history of cutoffs, each weighed by the size of the
+//! subtree it spared. Each root move is solved
 //! in full (the value of the position after it), so the answer lists every move that keeps
 //! the value.
 //!
@@ -42,6 +44,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::control::Control;
+use super::ordering::{bring_forward, settle_all, MoveOrdering};
 use crate::games::{GameState, MoveList, Player, SearchHints, Status};
 use crate::search::tt::Bound;
 pub use solution::{Outcome, Progress, Proven, RootMove, Solution, SolveLimits, Unsolved};
@@ -119,7 +122,7 @@ fn help<G: SearchHints>(root: &G, mut solver: Solver<'_, G>) {
     if moves.is_empty() {
         return;
     }
-    order(root, &mut moves, None);
+    order_root_moves(root, &mut moves);
     let turn = solver.helper % moves.len();
     moves.rotate_left(turn);
     for &mv in moves.iter() {
@@ -161,13 +164,14 @@ fn solve_root<G: SearchHints>(
         nodes: 0,
         time: Duration::ZERO,
         table_permille: 0,
+        table_bytes: solver.table.bytes(),
     };
     if moves.is_empty() {
         solver.nodes = 1;
         let status = state.status_with_history();
         solution.value = Some(Proven::from_score(terminal(status, root, 0)));
     } else {
-        order(root, &mut moves, None);
+        order_root_moves(root, &mut moves);
         for (index, &mv) in moves.iter().enumerate() {
             state.make(mv);
             let watched = !solver.helper_nodes.is_empty() && !G::POSITIONS_REPEAT;
@@ -234,15 +238,10 @@ fn terminal<G: SearchHints>(status: Status, position: &G, ply: usize) -> i32 {
     }
 }
 
-/// Sorts `moves`: the table's move first, then by the game's priority (a stable sort keeps
-/// the generation order among equals).
-fn order<G: SearchHints>(position: &G, moves: &mut MoveList<G::Move>, first: Option<u16>) {
-    let first = first.map(usize::from).filter(|&i| i < moves.len());
-    if let Some(i) = first {
-        moves[..=i].rotate_right(1);
-    }
-    let rest = usize::from(first.is_some());
-    moves[rest..].sort_by_key(|&mv| -position.move_priority(mv));
+/// Sorts the root's `moves` by the game's priority (a stable sort keeps the generation order
+/// among equals).
+fn order_root_moves<G: SearchHints>(position: &G, moves: &mut MoveList<G::Move>) {
+    moves.sort_by_key(|&mv| -position.move_priority(mv));
 }
 
 /// A value as the table keeps it: counted from the stored position, not from the root.
@@ -263,8 +262,30 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A ply's moves in generation order and in the order to try them.
-type Buffers<M> = (MoveList<M>, MoveList<M>);
+/// A ply's moves in generation order, and the order to try them in as indices into them
+/// with the sort keys of those not yet in place (see [`MoveOrdering::order_lazily`]).
+struct PlyMoves<M> {
+    moves: MoveList<M>,
+    order: Vec<u16>,
+    keys: Vec<u64>,
+}
+
+impl<M> Default for PlyMoves<M> {
+    fn default() -> Self {
+        PlyMoves {
+            moves: MoveList::new(),
+            order: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+}
+
+/// How much a cutoff teaches the history: as an alpha-beta search weighs a cutoff by the
+/// depth left, the solver, which has no depth, weighs it by the size of the subtree it
+/// spared the search of its siblings, counted in bits.
+fn cutoff_depth(subtree_nodes: u64) -> i32 {
+    (u64::BITS - subtree_nodes.leading_zeros()) as i32
+}
 
 struct Solver<'a, G: SearchHints> {
     table: &'a Table,
@@ -291,9 +312,10 @@ struct Solver<'a, G: SearchHints> {
     horizons: u64,
     /// The root's side to move.
     root_side: Player,
-    /// One move list per ply, reused: the moves in generation order and the order to try
-    /// them in.
-    buffers: Vec<Buffers<G::Move>>,
+    /// One move list per ply, reused.
+    buffers: Vec<PlyMoves<G::Move>>,
+    /// Killer moves and history, as alpha-beta keeps them.
+    ordering: MoveOrdering<G::Move>,
     next_progress: Duration,
     started: Instant,
 }
@@ -321,6 +343,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             horizons: 0,
             root_side: root.side_to_move(),
             buffers: Vec::new(),
+            ordering: MoveOrdering::new(),
             next_progress: PROGRESS_INTERVAL,
             started: Instant::now(),
         }
@@ -498,23 +521,31 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Default::default);
         }
-        let (mut generated, mut moves) = std::mem::take(&mut self.buffers[ply]);
-        generated.clear();
-        position.generate_moves(&mut generated);
-        moves.clone_from(&generated);
-        order(position, &mut moves, first);
+        let mut ply_moves = std::mem::take(&mut self.buffers[ply]);
+        ply_moves.moves.clear();
+        position.generate_moves(&mut ply_moves.moves);
+        self.ordering.order_lazily(
+            &ply_moves.moves,
+            ply,
+            first,
+            &mut ply_moves.order,
+            &mut ply_moves.keys,
+            position.side_to_move().index(),
+            |mv| (position.move_priority(mv), position.move_code(mv)),
+        );
         if self.helper > 0 && ply < HELPER_SPREAD {
             // A helper's own order after the table's move (see `solve`).
-            let rest = &mut moves[usize::from(first.is_some())..];
+            settle_all(&mut ply_moves.order, &mut ply_moves.keys);
+            let rest = &mut ply_moves.order[usize::from(first.is_some())..];
             if !rest.is_empty() {
                 let turn = (self.helper + ply) % rest.len();
                 rest.rotate_left(turn);
             }
         }
         let (nodes_before, recurrences, horizons) = (self.nodes, self.recurrences, self.horizons);
-        let (best, best_move) = self.search_moves(state, &moves, alpha, beta, progress);
+        let (best, best_index) = self.search_moves(state, &mut ply_moves, alpha, beta, progress);
         let ended = self.horizons == horizons;
-        if !self.abandoned() && !repeatable && ended && !moves.is_empty() {
+        if !self.abandoned() && !repeatable && ended && !ply_moves.moves.is_empty() {
             let bound = if best <= alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -522,9 +553,6 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             } else {
                 Bound::Exact
             };
-            let best_index = best_move
-                .and_then(|mv| generated.iter().position(|&m| m == mv))
-                .and_then(|i| u16::try_from(i).ok());
             let entry = Entry {
                 value: to_table(best, ply),
                 bound,
@@ -538,27 +566,28 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             };
             self.table.store(key, entry, self.nodes - nodes_before);
         }
-        self.buffers[ply] = (generated, moves);
+        self.buffers[ply] = ply_moves;
         best
     }
 
-    /// The best value of `moves` from the current position of `state` within (alpha, beta),
-    /// and the move that gave it. A position in play without a move scores as a draw, as
-    /// the searchers score it.
+    /// The best value of the moves of `ply_moves` from the current position of `state`
+    /// within (alpha, beta), tried in their order, and the index of the move that gave it. A
+    /// position in play without a move scores as a draw, as the searchers score it.
     fn search_moves(
         &mut self,
         state: &mut GameState<G>,
-        moves: &[G::Move],
+        ply_moves: &mut PlyMoves<G::Move>,
         mut alpha: i32,
         beta: i32,
         progress: &mut dyn FnMut(&Progress<G::Move>),
-    ) -> (i32, Option<G::Move>) {
-        if moves.is_empty() {
-            return (0, None);
-        }
+    ) -> (i32, Option<u16>) {
         let mut best = -INFINITY;
-        let mut best_move = None;
-        for &mv in moves {
+        let mut best_index = None;
+        for tried in 0..ply_moves.order.len() {
+            bring_forward(&mut ply_moves.order, &mut ply_moves.keys, tried);
+            let index = ply_moves.order[tried];
+            let mv = ply_moves.moves[usize::from(index)];
+            let nodes_before = self.nodes;
             state.make(mv);
             let score = -self.negamax(state, -beta, -alpha, progress);
             state.unmake();
@@ -567,15 +596,44 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             }
             if score > best {
                 best = score;
-                best_move = Some(mv);
+                best_index = Some(index);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
+                        let depth = cutoff_depth(self.nodes - nodes_before);
+                        self.record_cutoff(state, ply_moves, tried, depth);
                         break;
                     }
                 }
             }
         }
-        (best, best_move)
+        if best_index.is_none() {
+            return (0, None);
+        }
+        (best, best_index)
+    }
+
+    /// The move tried `tried`-th of `ply_moves` refuted the opponent's move: try it early in
+    /// sibling nodes (a killer), and credit its code in the history, debiting those tried
+    /// before it.
+    fn record_cutoff(
+        &mut self,
+        state: &GameState<G>,
+        ply_moves: &PlyMoves<G::Move>,
+        tried: usize,
+        depth: i32,
+    ) {
+        let position = state.position();
+        let code_at =
+            |t: usize| position.move_code(ply_moves.moves[usize::from(ply_moves.order[t])]);
+        let mv = ply_moves.moves[usize::from(ply_moves.order[tried])];
+        self.ordering.record_cutoff(state.ply(), mv);
+        self.ordering.record_history(
+            position.side_to_move().index(),
+            position.move_codes(),
+            depth,
+            code_at(tried),
+            (0..tried).map(code_at),
+        );
     }
 }

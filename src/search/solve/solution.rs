@@ -203,6 +203,9 @@ pub struct Solution<M> {
     pub time: Duration,
     /// How full the table was at the end, per mille.
     pub table_permille: u64,
+    /// The table's size in bytes: the solve's memory, which `Hash` bounds (the rest, a
+    /// move list per ply, is a few kilobytes).
+    pub table_bytes: usize,
 }
 
 impl<M: Copy> Solution<M> {
@@ -225,6 +228,7 @@ impl<M: Copy> Solution<M> {
             nodes: self.nodes,
             time: self.time,
             table_permille: self.table_permille,
+            table_bytes: self.table_bytes,
         }
     }
 }

@@ -116,6 +116,11 @@ impl Table {
         }
     }
 
+    /// The table's size in bytes.
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
     fn pair(&self, key: u64) -> usize {
         let pairs = (self.slots.len() / 2) as u128;
         ((u128::from(key) * pairs) >> 64) as usize * 2
