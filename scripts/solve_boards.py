@@ -29,10 +29,11 @@ CROSSJACK_SIDES = range(3, 17)
 
 ANSWER = re.compile(
     r"^solve value (?P<value>win distance \d+|loss distance \d+|draw|unknown)"
+    r"(?: margin (?P<margin>-?\d+ length \d+))?"
     r"(?: reason (?P<reason>\S+))?"
     r"(?: lowerbound .*? upperbound (?:win distance \d+|loss distance \d+|draw))?"
     r"(?: solved (?P<solved>\d+/\d+))?"
-    r"(?: best (?:win distance \d+|loss distance \d+|draw))?"
+    r"(?: best (?:win distance \d+|loss distance \d+|draw)(?: margin -?\d+ length \d+)?)?"
     r"(?: moves (?P<moves>\S+))?"
     r"(?: undecided \S+)?"
     r" nodes (?P<nodes>\d+) time (?P<time>\d+) hashfull (?P<hashfull>\d+)"
@@ -88,6 +89,8 @@ def solve(binary, game, board, seconds, hash_mb, threads):
 
 def value_words(answer):
     if answer["value"] != "unknown":
+        if answer.get("margin"):
+            return "%s, margin %s" % (answer["value"], answer["margin"])
         return answer["value"]
     return "unsolved (%s, %s root moves proven)" % (answer["reason"], answer["solved"])
 

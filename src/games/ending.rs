@@ -48,3 +48,79 @@ pub struct RunCount {
     /// How many runs have it.
     pub count: usize,
 }
+
+/// How far the side to move is ahead at the end of a game scored by counts compared in order
+/// (JC Shock's runs, longest first): its lead in the first count that differs, and the
+/// length of that count. A lead at a longer length outweighs any lead at a shorter one, as
+/// the rules compare them; [`Margin::EVEN`] is a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Margin {
+    /// The length whose counts decided (0 for a draw).
+    pub length: usize,
+    /// How many more the side to move has at that length: positive when it won, negative
+    /// when it lost.
+    pub lead: i32,
+}
+
+impl Margin {
+    /// Neither side ahead at any length: a draw.
+    pub const EVEN: Margin = Margin { length: 0, lead: 0 };
+
+    /// A lead counts at most this much within its length when margins are compared as one
+    /// number ([`Margin::score`]).
+    const LEAD_LIMIT: i32 = 1 << 10;
+
+    /// One number that orders margins as the side to move prefers them: positive for a win,
+    /// larger for a longer deciding length, then for a larger lead.
+    pub fn score(self) -> i32 {
+        let lead = self.lead.abs().min(Self::LEAD_LIMIT - 1);
+        self.lead.signum() * (self.length as i32 * Self::LEAD_LIMIT + lead)
+    }
+
+    /// The margin of a [`Margin::score`].
+    pub fn from_score(score: i32) -> Margin {
+        Margin {
+            length: (score.abs() / Self::LEAD_LIMIT) as usize,
+            lead: score.signum() * (score.abs() % Self::LEAD_LIMIT),
+        }
+    }
+
+    /// The same margin seen by the other side.
+    pub fn for_opponent(self) -> Margin {
+        Margin {
+            length: self.length,
+            lead: -self.lead,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Margin;
+
+    #[test]
+    fn a_lead_at_a_longer_length_outweighs_any_lead_at_a_shorter_one() {
+        let one_of_five = Margin { length: 5, lead: 1 };
+        let nine_of_four = Margin { length: 4, lead: 9 };
+        let two_of_four = Margin { length: 4, lead: 2 };
+        assert!(one_of_five.score() > nine_of_four.score());
+        assert!(nine_of_four.score() > two_of_four.score());
+        assert!(two_of_four.score() > Margin::EVEN.score());
+        assert!(two_of_four.for_opponent().score() < 0);
+        assert!(one_of_five.for_opponent().score() < nine_of_four.for_opponent().score());
+    }
+
+    #[test]
+    fn a_margin_comes_back_from_its_score() {
+        for margin in [
+            Margin::EVEN,
+            Margin { length: 3, lead: 1 },
+            Margin {
+                length: 11,
+                lead: -40,
+            },
+        ] {
+            assert_eq!(Margin::from_score(margin.score()), margin);
+        }
+    }
+}

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use super::{Game, MoveList, Status};
+use super::{Game, Margin, MoveList, Status};
 
 /// A game's share of `bench`: position strings searched to a fixed depth, whose node counts
 /// add up to the bench's signature.
@@ -184,6 +184,16 @@ pub trait SearchHints: Game {
         None
     }
 
+    /// Whether a finished game has a [`Margin`] beyond its result ([`SearchHints::final_margin`]):
+    /// the exact solver then finds the margin under best play too. False by default.
+    const HAS_MARGIN: bool = false;
+
+    /// In a finished game, the side to move's [`Margin`] (only asked of games with
+    /// [`SearchHints::HAS_MARGIN`]); [`Margin::EVEN`] by default.
+    fn final_margin(&self) -> Margin {
+        Margin::EVEN
+    }
+
     /// The position's [`SymmetricKey`]: the same for every image of the position under the
     /// symmetries of the game's rules, which the exact solver's table is keyed by. A symmetry
     /// must keep the value for the side to move. The default knows none: the position's own
@@ -240,7 +250,8 @@ pub trait SearchHints: Game {
 
     /// A small number below [`SearchHints::move_codes`] that names `mv` the same way in
     /// every position of the game (a placement's square, say): Monte-Carlo search shares
-    /// what it learns about a move between positions by it ("all moves as first").
+    /// what it learns about a move between positions by it ("all moves as first"), and
+    /// alpha-beta and the exact solver keep the history of their cutoffs by it.
     fn move_code(&self, _mv: Self::Move) -> usize {
         0
     }

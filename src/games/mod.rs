@@ -27,7 +27,7 @@ pub use board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap
 pub use coord::Coord;
 pub use duty::Duty;
 pub use effects::{Effect, Effects, Flags};
-pub use ending::{EndDetails, GameEnd, RunCount, Scores};
+pub use ending::{EndDetails, GameEnd, Margin, RunCount, Scores};
 pub use error::{MoveError, PositionError};
 pub use hints::{
     BenchSet, LongSearch, PlayoutTuning, SearchHints, SearchStyle, SolverReach, SymmetricKey,

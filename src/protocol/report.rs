@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::bench::{self, BenchError, BenchOptions, BenchReport, PositionResult, Progress};
-use crate::games::GameKind;
+use crate::games::{GameKind, Margin};
 use crate::perft;
 use crate::search::solve::{Outcome, Progress as SolveProgress, Proven, Solution, Unsolved};
 use crate::search::{Bound, Info, Score};
@@ -160,6 +160,16 @@ fn proven_words(value: Proven) -> String {
     }
 }
 
+/// ` margin <lead> length <length>` after a won or lost value whose margin under best play
+/// is known (JC Shock: the side to move's lead in runs of that length, the longest whose
+/// counts differ); nothing for a draw or where the game has no margin.
+fn margin_words(margin: Option<Margin>) -> String {
+    match margin {
+        Some(Margin { length, lead }) if lead != 0 => format!(" margin {lead} length {length}"),
+        _ => String::new(),
+    }
+}
+
 /// Nodes per second of `nodes` in `time`.
 fn per_second(nodes: u64, time: Duration) -> u64 {
     (u128::from(nodes) * 1_000_000 / time.as_micros().max(1)) as u64
@@ -235,8 +245,9 @@ pub fn solve_line(solution: &Solution<String>) -> String {
     );
     if let Some(value) = solution.value {
         return format!(
-            "solve value {} moves {moves}{undecided} {totals}",
-            proven_words(value)
+            "solve value {}{} moves {moves}{undecided} {totals}",
+            proven_words(value),
+            margin_words(solution.margin)
         );
     }
     let reason = match solution.unsolved {
@@ -253,8 +264,9 @@ pub fn solve_line(solution: &Solution<String>) -> String {
     };
     let best = match solution.moves.first() {
         Some(root) => format!(
-            " best {} moves {moves}{undecided}",
-            proven_words(root.lower)
+            " best {}{} moves {moves}{undecided}",
+            proven_words(root.lower),
+            margin_words(root.margin)
         ),
         None => String::new(),
     };
@@ -273,9 +285,10 @@ pub fn solve_report(solution: &Solution<String>) -> Vec<String> {
         .iter()
         .map(|root| {
             format!(
-                "move {} value {}",
+                "move {} value {}{}",
                 root.mv,
-                bounded_words(root.lower, root.upper)
+                bounded_words(root.lower, root.upper),
+                margin_words(root.margin)
             )
         })
         .collect();
@@ -434,6 +447,7 @@ mod tests {
             mv: mv.into(),
             lower,
             upper,
+            margin: None,
         }
     }
 
@@ -445,6 +459,7 @@ mod tests {
         let mut solution = Solution {
             value: Some(win),
             bounds: None,
+            margin: Some(Margin { length: 4, lead: 2 }),
             moves: vec![
                 root("b3", win, win),
                 root("c3", draw, win),
@@ -459,8 +474,8 @@ mod tests {
         };
         assert_eq!(
             solve_line(&solution),
-            "solve value win distance 5 moves b3 undecided c3 nodes 120 time 3 hashfull 1 \
-             memory 3"
+            "solve value win distance 5 margin 2 length 4 moves b3 undecided c3 nodes 120 time 3 \
+             hashfull 1 memory 3"
         );
         assert_eq!(
             solve_report(&solution)[1],

@@ -5,7 +5,7 @@ use crate::common;
 
 use common::{play, Rng};
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game, GameState, Player, SearchHints, Status};
+use tablero::games::{BoardSize, EndDetails, Game, GameState, Margin, Player, SearchHints, Status};
 
 fn position(fen: &str) -> JcShock {
     common::position(fen)
@@ -239,6 +239,40 @@ fn one_longer_run_beats_several_shorter_ones() {
     assert_eq!(game.runs(Player::One).of_length(3), 2);
     assert_eq!(game.runs(Player::Two).of_length(4), 1);
     assert_eq!(game.status(), Status::Won(Player::One));
+}
+
+#[test]
+fn the_margin_is_the_lead_at_the_longest_length_whose_counts_differ() {
+    // Level at 4; Black's run of 3 scores for White, to move: one run of 3 ahead.
+    let level_at_four = position("oooo/xxxx/xoo1/xxo1 o");
+    assert_eq!(level_at_four.final_margin(), Margin { length: 3, lead: 1 });
+    // Black's run of four outweighs White's two runs of three.
+    let one_of_four = position("xxxx/ooo1/xox1/ooxo o");
+    assert_eq!(one_of_four.final_margin(), Margin { length: 4, lead: 1 });
+    assert_eq!(
+        position("ooo1/xxx1/oxox/xoxo o").final_margin(),
+        Margin::EVEN
+    );
+    // In finished games of random moves the margin's sign is the result for the side to
+    // move and its length the one that decided.
+    for seed in 1..=30 {
+        let mut game = JcShock::start(BoardSize::square(5)).expect("start");
+        let mut random = Rng::new(seed);
+        while !game.status().is_over() {
+            let mv = random_move(&game, &mut random);
+            game.play(mv);
+        }
+        let margin = game.final_margin();
+        let won = match game.status() {
+            Status::Won(winner) => i32::from(winner == game.side_to_move()) * 2 - 1,
+            _ => 0,
+        };
+        assert_eq!(margin.lead.signum(), won, "{}", game.fen());
+        let EndDetails::Scores(scores) = game.end_details() else {
+            panic!("a finished game has scores");
+        };
+        assert_eq!(scores.decided.unwrap_or(0), margin.length, "{}", game.fen());
+    }
 }
 
 #[test]

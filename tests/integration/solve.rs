@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use tablero::games::crossings::Crossings;
 use tablero::games::crossjack::CrossJack;
 use tablero::games::jcshock::JcShock;
-use tablero::games::{BoardSize, Game, GameState, SearchHints, Status};
+use tablero::games::{BoardSize, Game, GameState, Margin, SearchHints, Status};
 use tablero::search::solve::{solve, Outcome, Proven, Solution, SolveLimits, Unsolved};
 
 /// A win `d` plies away in the reference's scale.
@@ -179,6 +179,63 @@ fn jc_shock_late_positions_agree_with_plain_minimax() {
         }
         agrees(&position, None);
     }
+}
+
+/// Plain minimax of the final margin's score, remembered by position string.
+fn margin_minimax(position: &JcShock, memo: &mut HashMap<String, i32>) -> i32 {
+    if position.status().is_over() {
+        return position.final_margin().score();
+    }
+    if let Some(&known) = memo.get(&position.fen()) {
+        return known;
+    }
+    let mut moves = Vec::new();
+    position.generate_moves(&mut moves);
+    let best = moves
+        .iter()
+        .map(|&mv| {
+            let mut after = position.clone();
+            after.play(mv);
+            -margin_minimax(&after, memo)
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert(position.fen(), best);
+    best
+}
+
+#[test]
+fn jc_shock_margins_under_best_play_agree_with_plain_minimax() {
+    let mut memo = HashMap::new();
+    let mut decided = 0;
+    for (side, seed) in [(4, 0u64), (4, 1), (4, 2), (4, 3), (5, 0), (5, 1), (5, 2)] {
+        let mut position = JcShock::start(BoardSize::square(side)).unwrap();
+        let mut ply = 0u64;
+        while position.plies_left() > Some(7) {
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            let pick = (seed * 7 + ply * 5 + seed * ply) as usize % moves.len();
+            position.play(moves[pick]);
+            ply += 1;
+        }
+        let solution = solved(&position);
+        let margin = solution.margin.expect("JC Shock has margins");
+        assert_eq!(margin.score(), margin_minimax(&position, &mut memo));
+        let value = solution.value.expect("solved");
+        if value.outcome == Outcome::Draw {
+            assert_eq!(margin, Margin::EVEN);
+            continue;
+        }
+        decided += 1;
+        for root in solution.moves.iter() {
+            let mut after = position.clone();
+            after.play(root.mv);
+            let kept = root.lower.outcome == value.outcome;
+            let expected = kept.then(|| Margin::from_score(-margin_minimax(&after, &mut memo)));
+            assert_eq!(root.margin, expected, "{}", position.fen());
+        }
+    }
+    assert!(decided >= 2, "only {decided} positions won or lost");
 }
 
 #[test]

@@ -6,6 +6,7 @@ time is reported as unsolved, and bad usage exits 2.
 Run: python3 tests/match/test_solve_boards.py   (cargo test runs it via tests/match_runner.rs)
 """
 
+import importlib.util
 import subprocess
 import unittest
 
@@ -53,6 +54,16 @@ class SolveBoards(unittest.TestCase):
         done = solve_boards("--boards", "9x5", "--seconds", "1")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("| 9×5 | unsolved (stopped, 0/9 root moves proven) | — |", done.stdout)
+
+    def test_a_margin_is_shown_with_the_value(self):
+        spec = importlib.util.spec_from_file_location("solve_boards", SCRIPT)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        line = ("solve value win distance 12 margin 1 length 5 moves e2 nodes 745130 time 144 "
+                "hashfull 88 memory 64")
+        answer = module.ANSWER.match(line).groupdict()
+        self.assertEqual(module.value_words(answer), "win distance 12, margin 1 length 5")
+        self.assertEqual(answer["moves"], "e2")
 
     def test_threads_are_passed_on_and_shown_in_the_command(self):
         done = solve_boards("--boards", "4x3", "--threads", "2")

@@ -3,7 +3,7 @@
 
 use super::runs::SCORING_LENGTH;
 use super::JcShock;
-use crate::games::{EndDetails, Player, RunCount, Scores};
+use crate::games::{EndDetails, Game, Margin, Player, RunCount, Scores};
 
 /// Both scores from the board's width down to the shortest scoring length, and the
 /// longest length whose counts differ; nothing while pieces are left to place.
@@ -30,4 +30,20 @@ fn score(position: &JcShock, player: Player) -> Vec<RunCount> {
             count: usize::from(runs.of_length(length)),
         })
         .collect()
+}
+
+/// The side to move's margin in a finished game: its score (the opponent's runs) against the
+/// opponent's at the longest length where they differ.
+pub fn final_margin(position: &JcShock) -> Margin {
+    let mover = position.side_to_move();
+    let mine = position.runs(mover.opponent());
+    let theirs = position.runs(mover);
+    (SCORING_LENGTH..=position.width())
+        .rev()
+        .map(|length| Margin {
+            length,
+            lead: i32::from(mine.of_length(length)) - i32::from(theirs.of_length(length)),
+        })
+        .find(|margin| margin.lead != 0)
+        .unwrap_or(Margin::EVEN)
 }

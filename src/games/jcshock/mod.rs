@@ -21,7 +21,7 @@ use super::bitboard::Bitboard;
 use super::coord::read_square_move;
 use super::zobrist;
 use super::{
-    fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, MoveError, MoveList,
+    fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, Margin, MoveError, MoveList,
     Player, PositionError, SearchHints, SearchStyle, Status, SymmetricKey,
 };
 use geometry::Geometry;
@@ -349,6 +349,13 @@ impl SearchHints for JcShock {
     /// beat alpha-beta on run counts in every game. The tuning's measurements:
     /// scripts/README.md, strength log, "JC Shock: playout search".
     const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
+
+    /// The scores are counts of runs compared longest first.
+    const HAS_MARGIN: bool = true;
+
+    fn final_margin(&self) -> Margin {
+        end::final_margin(self)
+    }
 
     /// The eight turns and mirror images of the board keep every rule. Only while at most
     /// half the board is filled: later positions of a solve hardly ever meet another of

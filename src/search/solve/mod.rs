@@ -17,6 +17,11 @@
 //! a node short, tells won, drawn or lost; for a win or a loss a full window then gives the
 //! distance, helped by what the first search left in the table.
 //!
+//! Margins. In a game whose finished positions have a [`Margin`] (JC Shock's scores), a
+//! root move's win or loss is searched once more, the finished lines scored by their margin
+//! within that outcome's scores (table entries under keys of their own), which gives the
+//! margin under best play when both sides play for the result first, then for the margin.
+//!
 //! Symmetry. The table is keyed by [`SearchHints::symmetric_key`], the same for a position
 //! and its images under the game's symmetries (mirror images, turns of the board), which
 //! share its value; a best move is kept for the image that stored it only.
@@ -45,7 +50,7 @@ use std::time::{Duration, Instant};
 
 use super::control::Control;
 use super::ordering::{bring_forward, settle_all, MoveOrdering};
-use crate::games::{GameState, MoveList, Player, SearchHints, Status};
+use crate::games::{GameState, Margin, MoveList, Player, SearchHints, Status};
 use crate::search::tt::Bound;
 pub use solution::{Outcome, Progress, Proven, RootMove, Solution, SolveLimits, Unsolved};
 use table::{Entry, Table};
@@ -60,6 +65,8 @@ pub const MAX_PLY: usize = 512;
 const FIRST_HORIZON: usize = 8;
 /// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
 const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Table keys of the margin search (see the module) are the position's key XOR this.
+const MARGIN_KEYS: u64 = 0x6a09_e667_f3bc_c909;
 /// Helpers order the moves of their own way this many plies from the root, and as the
 /// reporting thread below: an order of its own everywhere made a helper's tree as large as
 /// a bad order's.
@@ -159,6 +166,7 @@ fn solve_root<G: SearchHints>(
         value: None,
         bounds: None,
         moves: Vec::new(),
+        margin: None,
         legal: moves.len(),
         unsolved: None,
         nodes: 0,
@@ -170,6 +178,7 @@ fn solve_root<G: SearchHints>(
         solver.nodes = 1;
         let status = state.status_with_history();
         solution.value = Some(Proven::from_score(terminal(status, root, 0)));
+        solution.margin = G::HAS_MARGIN.then(|| root.final_margin());
     } else {
         order_root_moves(root, &mut moves);
         for (index, &mv) in moves.iter().enumerate() {
@@ -186,6 +195,7 @@ fn solve_root<G: SearchHints>(
                 mv,
                 lower: Proven::from_score(lower),
                 upper: Proven::from_score(upper),
+                margin: None,
             };
             progress(&Progress::Move {
                 mv,
@@ -216,6 +226,8 @@ fn solve_root<G: SearchHints>(
             if let (Some(lower), Some(upper)) = (lower, upper) {
                 if lower == upper {
                     solution.value = Some(lower);
+                    solution.margin =
+                        find_margins(&mut state, &mut solver, &mut solution, progress);
                 } else {
                     solution.bounds = Some((lower, upper));
                     solution.unsolved = Some(Unsolved::Repetition);
@@ -227,6 +239,34 @@ fn solve_root<G: SearchHints>(
     solution.time = solver.started.elapsed();
     solution.table_permille = solver.table.permille();
     solution
+}
+
+/// The margins under best play, in a game that has them, of the root moves of `solution`
+/// that keep its value, and the root's: nothing to search for a draw. Best first again.
+/// A stop leaves the margins not yet found out, and the root's.
+fn find_margins<G: SearchHints>(
+    state: &mut GameState<G>,
+    solver: &mut Solver<'_, G>,
+    solution: &mut Solution<G::Move>,
+    progress: &mut dyn FnMut(&Progress<G::Move>),
+) -> Option<Margin> {
+    let value = solution.value?;
+    if !G::HAS_MARGIN || G::POSITIONS_REPEAT || value.outcome == Outcome::Draw {
+        return G::HAS_MARGIN.then_some(Margin::EVEN);
+    }
+    solver.watch = None;
+    for root in (solution.moves.iter_mut()).filter(|root| root.lower.outcome == value.outcome) {
+        state.make(root.mv);
+        let after = solver.margin(state, -value.rank(), progress);
+        state.unmake();
+        root.margin = after.map(Margin::for_opponent);
+    }
+    let margin_rank = |root: &RootMove<G::Move>| root.margin.map_or(i32::MIN, Margin::score);
+    solution
+        .moves
+        .sort_by_key(|root| (-root.lower.rank(), -root.upper.rank(), -margin_rank(root)));
+    let best = solution.moves.first()?;
+    best.margin.filter(|_| solver.unsolved.is_none())
 }
 
 /// The value of the finished position `position` (`status`), `ply` plies from the root.
@@ -260,6 +300,15 @@ fn from_table(score: i32, ply: usize) -> i32 {
         s if s < 0 => s + ply as i32,
         s => s,
     }
+}
+
+/// What the solver scores a finished line by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scoring {
+    /// Win, draw or loss and how soon (see the module).
+    Outcome,
+    /// The game's [`Margin`] (see the module).
+    Margin,
 }
 
 /// A ply's moves in generation order, and the order to try them in as indices into them
@@ -306,6 +355,8 @@ struct Solver<'a, G: SearchHints> {
     optimistic: bool,
     /// The horizon of this pass, in plies from the root.
     horizon: usize,
+    /// What this search scores finished lines by.
+    scoring: Scoring,
     /// Lines that came back to a position on them, so far.
     recurrences: u64,
     /// Lines that reached the horizon, so far.
@@ -339,6 +390,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             unsolved: None,
             optimistic: false,
             horizon: MAX_PLY,
+            scoring: Scoring::Outcome,
             recurrences: 0,
             horizons: 0,
             root_side: root.side_to_move(),
@@ -433,6 +485,51 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         self.negamax(state, -INFINITY, INFINITY, progress)
     }
 
+    /// The margin under best play of the current position of `state`, whose value `value`
+    /// (from the side to move's point of view) is proven a win or a loss, searched within
+    /// the scores of that outcome; `None` when the search was stopped.
+    fn margin(
+        &mut self,
+        state: &mut GameState<G>,
+        value: i32,
+        progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> Option<Margin> {
+        let (alpha, beta) = if value > 0 {
+            (0, INFINITY)
+        } else {
+            (-INFINITY, 0)
+        };
+        self.scoring = Scoring::Margin;
+        let score = self.negamax(state, alpha, beta, progress);
+        self.scoring = Scoring::Outcome;
+        (!self.abandoned()).then(|| Margin::from_score(score))
+    }
+
+    /// The score of the finished position `position` (`status`), `ply` plies from the root,
+    /// as this search scores it.
+    fn finished(&self, status: Status, position: &G, ply: usize) -> i32 {
+        match self.scoring {
+            Scoring::Outcome => terminal(status, position, ply),
+            Scoring::Margin => position.final_margin().score(),
+        }
+    }
+
+    /// A score as the table keeps it: wins and losses counted from the stored position.
+    fn table_value(&self, score: i32, ply: usize) -> i32 {
+        match self.scoring {
+            Scoring::Outcome => to_table(score, ply),
+            Scoring::Margin => score,
+        }
+    }
+
+    /// A score from the table, counted from the root again.
+    fn value_from_table(&self, score: i32, ply: usize) -> i32 {
+        match self.scoring {
+            Scoring::Outcome => from_table(score, ply),
+            Scoring::Margin => score,
+        }
+    }
+
     /// The value of the current position of `state` within (alpha, beta), from the side to
     /// move's point of view, wins and losses counted from the root. Once
     /// this thread's search is abandoned ([`Solver::abandoned`]) the result means nothing.
@@ -470,7 +567,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         let position = state.position();
         let status = position.status();
         if status.is_over() {
-            return terminal(status, position, ply);
+            return self.finished(status, position, ply);
         }
         // Only positions no later move can bring back use the table (see the module).
         let repeatable = position.reversible_plies() > 0;
@@ -485,15 +582,20 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             let win = WIN - ply as i32;
             return if mover_wins { win } else { -win };
         }
-        // No line from here can win sooner than the next ply or lose sooner than this move.
-        alpha = alpha.max(-(WIN - ply as i32 - 1));
-        beta = beta.min(WIN - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        if self.scoring == Scoring::Outcome {
+            // No line from here can win sooner than the next ply or lose sooner than this move.
+            alpha = alpha.max(-(WIN - ply as i32 - 1));
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         // Symmetric images of a position share its value, and so its table entry.
         let symmetric = position.symmetric_key();
-        let key = symmetric.key;
+        let key = match self.scoring {
+            Scoring::Outcome => symmetric.key,
+            Scoring::Margin => symmetric.key ^ MARGIN_KEYS,
+        };
         let convention_key = if self.optimistic {
             key ^ OPTIMISTIC_KEYS
         } else {
@@ -506,7 +608,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
                 .probe(key)
                 .or_else(|| self.table.probe(convention_key));
             if let Some(entry) = entry {
-                let value = from_table(entry.value, ply);
+                let value = self.value_from_table(entry.value, ply);
                 match entry.bound {
                     Bound::Exact => return value,
                     Bound::Lower => alpha = alpha.max(value),
@@ -554,7 +656,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
                 Bound::Exact
             };
             let entry = Entry {
-                value: to_table(best, ply),
+                value: self.table_value(best, ply),
                 bound,
                 best: best_index,
                 image: symmetric.image,

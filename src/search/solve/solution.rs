@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::WIN;
+use crate::games::Margin;
 
 /// The outcome of a position under perfect play, for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -172,6 +173,10 @@ pub struct RootMove<M> {
     pub lower: Proven,
     /// The value at most.
     pub upper: Proven,
+    /// The root's side to move's margin at the end under best play, where the game has one
+    /// ([`crate::games::SearchHints::HAS_MARGIN`]) and the value is exact: both sides play
+    /// for the result first, then for the margin.
+    pub margin: Option<Margin>,
 }
 
 impl<M> RootMove<M> {
@@ -193,6 +198,9 @@ pub struct Solution<M> {
     /// The root moves solved, best first (by lower bound, then upper bound; moves of equal
     /// value in the order they were solved).
     pub moves: Vec<RootMove<M>>,
+    /// The root's margin under best play, with its value, where the game has one (the best
+    /// of the root moves' margins; [`Margin::EVEN`] for a draw).
+    pub margin: Option<Margin>,
     /// How many legal moves the root has.
     pub legal: usize,
     /// Why the root's value is missing.
@@ -221,8 +229,10 @@ impl<M: Copy> Solution<M> {
                     mv: write(root.mv),
                     lower: root.lower,
                     upper: root.upper,
+                    margin: root.margin,
                 })
                 .collect(),
+            margin: self.margin,
             legal: self.legal,
             unsolved: self.unsolved,
             nodes: self.nodes,
