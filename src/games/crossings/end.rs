@@ -1,7 +1,7 @@
 //! Crossings' duties and endings in detail: a pending crossing to answer, the pass, the
 //! crossing nobody answered.
 
-use super::movegen::Turn;
+use super::turn::Turn;
 use super::{coord, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
 use crate::games::{Duty, EndDetails};

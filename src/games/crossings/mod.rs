@@ -16,6 +16,7 @@ mod movegen;
 mod moves;
 mod position;
 mod symmetry;
+mod turn;
 
 pub use moves::{IllegalReason, Move};
 pub use position::Inconsistency;
@@ -27,7 +28,7 @@ use super::{
     MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
-use movegen::Turn;
+use turn::Turn;
 
 /// The only board Crossings is played on.
 const SIZE: BoardSize = BoardSize::square(8);

@@ -13,6 +13,7 @@ use super::geometry::{
     SOUTH_WEST,
 };
 use super::moves::Move;
+use super::turn::Turn;
 use super::{target_row, Crossings};
 use crate::games::bitboard::Bitboard;
 use crate::games::Player;
@@ -257,19 +258,6 @@ fn count_group_moves(position: &Crossings, mover: Player) -> u32 {
         + count_direction::<5>(&sides)
         + count_direction::<6>(&sides)
         + count_direction::<7>(&sides)
-}
-
-/// What the side to move may do, before looking at single moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Turn {
-    /// Ordinary group moves (this many).
-    Moves(u32),
-    /// Facing a crossing: only these many counter-crossings (none: the crossing won).
-    CounterCrossings(u32),
-    /// No move, the opponent has one: the pass is the only move.
-    Pass,
-    /// Neither player can move: drawn.
-    Stuck,
 }
 
 impl Crossings {

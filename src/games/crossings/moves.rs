@@ -13,7 +13,7 @@ use nom::IResult;
 use thiserror::Error;
 
 use super::geometry::{bit, step_from, STEPS};
-use super::movegen::Turn;
+use super::turn::Turn;
 use super::{colour_name, coord, square, target_row, Crossings, SIZE};
 use crate::games::coord::{on_board, square as square_name_parser};
 use crate::games::{Coord, Game, MoveError, Player};

@@ -7,7 +7,7 @@
 //! where a win `p` plies from the root is worth `WIN - p` and a loss `-(WIN - p)`, so that the
 //! best play wins as soon and loses as late as it can. A table of its own, of a size fixed
 //! at the start (`Hash`), keeps proven bounds with their distances. Moves are tried as
-//! alpha-beta tries them ([`MoveOrdering`]): the table's move, the killers, then by the game's
+//! alpha-beta tries them (`search/ordering.rs`): the table's move, the killers, then by the game's
 //! [`SearchHints::move_priority`] and the history of cutoffs, each weighed by the size of the
 //! subtree it spared. Each root move is solved
 //! in full (the value of the position after it), so the answer lists every move that keeps
