@@ -173,9 +173,10 @@ pub struct RootMove<M> {
     pub lower: Proven,
     /// The value at most.
     pub upper: Proven,
-    /// The root's side to move's margin at the end under best play, where the game has one
-    /// ([`crate::games::SearchHints::HAS_MARGIN`]) and the value is exact: both sides play
-    /// for the result first, then for the margin.
+    /// The root's side to move's margin at the end under best play, for a move that keeps
+    /// the root's proven value in a game that has margins
+    /// ([`crate::games::SearchHints::HAS_MARGIN`]): both sides play for the result first,
+    /// then for the margin. `None` for the other moves.
     pub margin: Option<Margin>,
 }
 
