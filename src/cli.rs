@@ -11,6 +11,9 @@ use tablero::bench::{self, BenchOptions};
 use tablero::games::{BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::options::{HASH_MB, THREADS};
+
+/// The largest table `tablero solve --hash` takes, in MB.
+const SOLVE_HASH_MB: u64 = 1 << 16;
 use tablero::protocol::report;
 use tablero::protocol::RunError;
 use tablero::search::solve::SolveLimits;
@@ -68,9 +71,11 @@ enum Command {
         /// Moves played from the start position (or --fen) before solving.
         #[arg(long, num_args = 1.., value_delimiter = ' ')]
         moves: Vec<String>,
-        /// The solver's table size in MB (its memory).
+        /// The solver's table size in MB (its memory), up to 64 GiB: the protocol's `Hash`
+        /// stops at 1024 MB, but a solve of hours fills more. A table the machine cannot
+        /// give is answered as unsolved, reason `memory`.
         #[arg(long, default_value_t = 64,
-              value_parser = clap::value_parser!(u64).range(HASH_MB.0..=HASH_MB.1))]
+              value_parser = clap::value_parser!(u64).range(HASH_MB.0..=SOLVE_HASH_MB))]
         hash: u64,
         /// Give up after about this many nodes.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

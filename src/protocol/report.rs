@@ -252,6 +252,7 @@ pub fn solve_line(solution: &Solution<String>) -> String {
     }
     let reason = match solution.unsolved {
         Some(Unsolved::Repetition) => "repetition",
+        Some(Unsolved::Memory) => "memory",
         Some(Unsolved::Stopped) | None => "stopped",
     };
     let bounds = match solution.bounds {

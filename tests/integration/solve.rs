@@ -523,3 +523,21 @@ fn the_answer_gives_the_memory_the_table_took_within_hash() {
     let last = text.lines().last().unwrap_or("");
     assert!(last.ends_with(" memory 8"), "{text}");
 }
+
+#[test]
+fn a_table_the_machine_cannot_give_is_answered_as_unsolved_for_want_of_memory() {
+    let solution = solve(
+        &crossjack("4x3"),
+        usize::MAX,
+        2,
+        SolveLimits::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(solution.unsolved, Some(Unsolved::Memory));
+    assert_eq!((solution.value, solution.moves.len()), (None, 0));
+    assert_eq!(
+        (solution.legal, solution.nodes, solution.table_bytes),
+        (4, 0, 0)
+    );
+}

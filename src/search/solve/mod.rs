@@ -96,7 +96,13 @@ pub fn solve<G: SearchHints>(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress<G::Move>),
 ) -> Solution<G::Move> {
-    let table = Table::new(table_mb);
+    let Some(table) = Table::new(table_mb) else {
+        let mut moves = MoveList::new();
+        root.generate_moves(&mut moves);
+        let mut solution = Solution::nothing_yet(moves.len(), 0);
+        solution.unsolved = Some(Unsolved::Memory);
+        return solution;
+    };
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes: Vec<AtomicU64> = (1..threads.max(1)).map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
@@ -162,18 +168,7 @@ fn solve_root<G: SearchHints>(
     let mut state = GameState::new(root.clone());
     let mut moves = MoveList::new();
     state.generate_moves(&mut moves);
-    let mut solution = Solution {
-        value: None,
-        bounds: None,
-        moves: Vec::new(),
-        margin: None,
-        legal: moves.len(),
-        unsolved: None,
-        nodes: 0,
-        time: Duration::ZERO,
-        table_permille: 0,
-        table_bytes: solver.table.bytes(),
-    };
+    let mut solution = Solution::nothing_yet(moves.len(), solver.table.bytes());
     if moves.is_empty() {
         solver.nodes = 1;
         let status = state.status_with_history();

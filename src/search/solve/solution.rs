@@ -91,6 +91,8 @@ pub struct SolveLimits {
 pub enum Unsolved {
     /// `stop`, the node limit or the time limit.
     Stopped,
+    /// The table of the size asked for could not be had: nothing was searched.
+    Memory,
     /// Every move was solved, but the value depends on repetitions or on lines longer than
     /// [`super::MAX_PLY`]: the two conventions (see the solver's module) give different values,
     /// [`Solution::bounds`].
@@ -215,6 +217,24 @@ pub struct Solution<M> {
     /// The table's size in bytes: the solve's memory, which `Hash` bounds (the rest, a
     /// move list per ply, is a few kilobytes).
     pub table_bytes: usize,
+}
+
+impl<M> Solution<M> {
+    /// Nothing solved yet, at a root with `legal` moves, with a table of `table_bytes`.
+    pub(super) fn nothing_yet(legal: usize, table_bytes: usize) -> Self {
+        Solution {
+            value: None,
+            bounds: None,
+            moves: Vec::new(),
+            margin: None,
+            legal,
+            unsolved: None,
+            nodes: 0,
+            time: Duration::ZERO,
+            table_permille: 0,
+            table_bytes,
+        }
+    }
 }
 
 impl<M: Copy> Solution<M> {

@@ -99,21 +99,22 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one pair of slots).
-    pub(super) fn new(mb: usize) -> Self {
+    /// A table of about `mb` megabytes (at least one pair of slots); `None` when the memory
+    /// cannot be had.
+    pub(super) fn new(mb: usize) -> Option<Self> {
         let pairs = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
-        let slots: Vec<SharedSlot> = std::iter::repeat_with(SharedSlot::default)
-            .take(pairs * 2)
-            .collect();
+        let mut slots: Vec<SharedSlot> = Vec::new();
+        slots.try_reserve_exact(pairs * 2).ok()?;
+        slots.extend(std::iter::repeat_with(SharedSlot::default).take(pairs * 2));
         // Written once now, so that the solve's time does not include the memory's first
         // touch.
         for slot in &slots {
             slot.store(Slot::default());
         }
-        Table {
+        Some(Table {
             slots,
             used: AtomicI64::new(0),
-        }
+        })
     }
 
     /// The table's size in bytes.
@@ -206,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_stored_entry_is_found_again() {
-        let table = Table::new(1);
+        let table = Table::new(1).expect("a megabyte");
         table.store(42, entry(-7), 100);
         assert_eq!(table.probe(42), Some(entry(-7)));
         assert_eq!(table.probe(43), None);
@@ -214,7 +215,7 @@ mod tests {
 
     #[test]
     fn a_slot_torn_by_two_writers_reads_as_no_entry() {
-        let table = Table::new(1);
+        let table = Table::new(1).expect("a megabyte");
         table.store(42, entry(-7), 100);
         let first = table.pair(42);
         // Another thread's data word landed beside this key's first word.
@@ -225,7 +226,7 @@ mod tests {
 
     #[test]
     fn threads_writing_at_once_only_ever_read_back_what_was_stored_for_a_key() {
-        let table = Table::new(0);
+        let table = Table::new(0).expect("a pair of slots");
         std::thread::scope(|scope| {
             for thread in 0..4i32 {
                 let table = &table;
@@ -244,7 +245,7 @@ mod tests {
 
     #[test]
     fn an_image_beyond_six_bits_is_kept_as_unknown() {
-        let table = Table::new(1);
+        let table = Table::new(1).expect("a megabyte");
         table.store(
             9,
             Entry {
@@ -261,7 +262,7 @@ mod tests {
 
     #[test]
     fn a_best_move_serves_only_the_image_that_stored_it() {
-        let table = Table::new(1);
+        let table = Table::new(1).expect("a megabyte");
         table.store(7, entry(1), 1);
         let found = table.probe(7).expect("stored");
         assert_eq!(found.best_for(5), Some(3));
@@ -270,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_one_pair_table_keeps_the_deepest_and_the_latest() {
-        let table = Table::new(0);
+        let table = Table::new(0).expect("a pair of slots");
         assert_eq!(table.slots.len(), 2);
         table.store(1, entry(1), 1_000_000);
         table.store(2, entry(2), 10);
