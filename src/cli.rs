@@ -11,14 +11,14 @@ use tablero::bench::{self, BenchOptions};
 use tablero::games::{BoardSize, GameKind, PositionError};
 use tablero::perft;
 use tablero::protocol::options::{HASH_MB, THREADS};
-
-/// The largest table `tablero solve --hash` takes, in MB.
-const SOLVE_HASH_MB: u64 = 1 << 16;
 use tablero::protocol::report;
 use tablero::protocol::RunError;
 use tablero::search::solve::SolveLimits;
 use tablero::session::AnyGame;
 use thiserror::Error;
+
+/// The largest table `tablero solve --hash` takes, in MB.
+const SOLVE_HASH_MB: u64 = 1 << 16;
 
 /// tablero: an engine for the games `--game` lists. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.

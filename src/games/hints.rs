@@ -184,8 +184,9 @@ pub trait SearchHints: Game {
         None
     }
 
-    /// Whether a finished game has a [`Margin`] beyond its result ([`SearchHints::final_margin`]):
-    /// the exact solver then finds the margin under best play too. False by default.
+    /// Whether a finished game has a [`Margin`] beyond its result
+    /// ([`SearchHints::final_margin`]): the exact solver then finds the margin under best
+    /// play too. False by default.
     const HAS_MARGIN: bool = false;
 
     /// In a finished game, the side to move's [`Margin`] (only asked of games with
