@@ -256,10 +256,16 @@ fn find_margins<G: SearchHints>(
         state.unmake();
         root.margin = after.map(Margin::for_opponent);
     }
-    let margin_rank = |root: &RootMove<G::Move>| root.margin.map_or(i32::MIN, Margin::score);
-    solution
-        .moves
-        .sort_by_key(|root| (-root.lower.rank(), -root.upper.rank(), -margin_rank(root)));
+    // Largest margin first among equal values; a move without one (it loses the value, or
+    // the search was stopped) after them.
+    solution.moves.sort_by_key(|root| {
+        let margin = root.margin.map(Margin::score);
+        (
+            -root.lower.rank(),
+            -root.upper.rank(),
+            std::cmp::Reverse(margin),
+        )
+    });
     let best = solution.moves.first()?;
     best.margin.filter(|_| solver.unsolved.is_none())
 }
