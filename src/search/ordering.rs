@@ -193,6 +193,28 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     }
 }
 
+/// One ply's move buffers: the moves in generation order and the order to try them in, as
+/// [`MoveOrdering::order_lazily`] lays it out (alpha-beta's and the exact solver's).
+#[derive(Debug)]
+pub(crate) struct PlyBuffers<M> {
+    pub(crate) moves: Vec<M>,
+    pub(crate) order: Vec<u16>,
+    /// The sort keys of the moves of `order` not yet put in place (see
+    /// [`bring_forward`]).
+    pub(crate) keys: Vec<u64>,
+}
+
+// By hand: the derive would ask for `M: Default`, which moves need not be.
+impl<M> Default for PlyBuffers<M> {
+    fn default() -> Self {
+        PlyBuffers {
+            moves: Vec::new(),
+            order: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+}
+
 /// Moves picked one by one, cheapest when a node cuts off early; past this many the rest
 /// are sorted at once.
 const PICKED_ONE_BY_ONE: usize = 6;

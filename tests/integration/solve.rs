@@ -163,21 +163,25 @@ fn the_values_protocol_md_states_hold() {
     assert_eq!(win.outcome, Outcome::Win);
 }
 
+/// A JC Shock game on `side`×`side` played by a fixed rule of thumb (that `seed` varies) down
+/// to 7 plies from its end.
+fn late_jc_shock_position(side: usize, seed: u64) -> JcShock {
+    let mut position = JcShock::start(BoardSize::square(side)).unwrap();
+    let mut ply = 0u64;
+    while position.plies_left() > Some(7) {
+        let mut moves = Vec::new();
+        position.generate_moves(&mut moves);
+        let pick = (seed * 7 + ply * 5 + seed * ply) as usize % moves.len();
+        position.play(moves[pick]);
+        ply += 1;
+    }
+    position
+}
+
 #[test]
 fn jc_shock_late_positions_agree_with_plain_minimax() {
-    let start = JcShock::start(BoardSize::new(4, 4)).unwrap();
     for seed in 0..4u64 {
-        // A game played by a fixed rule of thumb down to 7 plies from its end.
-        let mut position = start.clone();
-        let mut ply = 0u64;
-        while position.plies_left() > Some(7) {
-            let mut moves = Vec::new();
-            position.generate_moves(&mut moves);
-            let pick = (seed * 7 + ply * 5 + seed * ply) as usize % moves.len();
-            position.play(moves[pick]);
-            ply += 1;
-        }
-        agrees(&position, None);
+        agrees(&late_jc_shock_position(4, seed), None);
     }
 }
 
@@ -209,15 +213,7 @@ fn jc_shock_margins_under_best_play_agree_with_plain_minimax() {
     let mut memo = HashMap::new();
     let mut decided = 0;
     for (side, seed) in [(4, 0u64), (4, 1), (4, 2), (4, 3), (5, 0), (5, 1), (5, 2)] {
-        let mut position = JcShock::start(BoardSize::square(side)).unwrap();
-        let mut ply = 0u64;
-        while position.plies_left() > Some(7) {
-            let mut moves = Vec::new();
-            position.generate_moves(&mut moves);
-            let pick = (seed * 7 + ply * 5 + seed * ply) as usize % moves.len();
-            position.play(moves[pick]);
-            ply += 1;
-        }
+        let position = late_jc_shock_position(side, seed);
         let solution = solved(&position);
         let margin = solution.margin.expect("JC Shock has margins");
         assert_eq!(margin.score(), margin_minimax(&position, &mut memo));

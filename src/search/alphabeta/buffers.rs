@@ -4,29 +4,8 @@
 use super::eval_cache::EvalCache;
 use super::pv::PvTable;
 use crate::games::MAX_MOVES;
-use crate::search::ordering::MoveOrdering;
+use crate::search::ordering::{MoveOrdering, PlyBuffers};
 use crate::search::value::MAX_PLY;
-
-/// One ply's move buffers: the moves in generation order and the order to try them in.
-#[derive(Debug)]
-pub(crate) struct PlyBuffers<M> {
-    pub(crate) moves: Vec<M>,
-    pub(crate) order: Vec<u16>,
-    /// The sort keys of the moves of `order` not yet put in place (see
-    /// [`crate::search::ordering::bring_forward`]).
-    pub(crate) keys: Vec<u64>,
-}
-
-// By hand: the derive would ask for `M: Default`, which moves need not be.
-impl<M> Default for PlyBuffers<M> {
-    fn default() -> Self {
-        PlyBuffers {
-            moves: Vec::new(),
-            order: Vec::new(),
-            keys: Vec::new(),
-        }
-    }
-}
 
 /// Everything a search of a game with moves `M` needs besides the table, allocated in full
 /// at once so that the search itself never allocates.

@@ -10,11 +10,12 @@
 
 use std::time::Duration;
 
-use super::buffers::{Buffers, PlyBuffers};
+use super::buffers::Buffers;
 use super::eval_cache::EvalCache;
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
+use crate::search::ordering::PlyBuffers;
 use crate::search::ordering::{bring_forward, settle_all};
 use crate::search::root::restrict_root;
 use crate::search::tt::{Bound, TranspositionTable, TtEntry};

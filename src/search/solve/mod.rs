@@ -49,7 +49,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::control::Control;
-use super::ordering::{bring_forward, settle_all, MoveOrdering};
+use super::ordering::{bring_forward, settle_all, MoveOrdering, PlyBuffers};
 use crate::games::{GameState, Margin, MoveList, Player, SearchHints, Status};
 use crate::search::tt::Bound;
 pub use solution::{Outcome, Progress, Proven, RootMove, Solution, SolveLimits, Unsolved};
@@ -312,24 +312,6 @@ enum Scoring {
     Margin,
 }
 
-/// A ply's moves in generation order, and the order to try them in as indices into them
-/// with the sort keys of those not yet in place (see [`MoveOrdering::order_lazily`]).
-struct PlyMoves<M> {
-    moves: MoveList<M>,
-    order: Vec<u16>,
-    keys: Vec<u64>,
-}
-
-impl<M> Default for PlyMoves<M> {
-    fn default() -> Self {
-        PlyMoves {
-            moves: MoveList::new(),
-            order: Vec::new(),
-            keys: Vec::new(),
-        }
-    }
-}
-
 /// How much a cutoff teaches the history: as an alpha-beta search weighs a cutoff by the
 /// depth left, the solver, which has no depth, weighs it by the size of the subtree it
 /// spared the search of its siblings, counted in bits.
@@ -365,7 +347,7 @@ struct Solver<'a, G: SearchHints> {
     /// The root's side to move.
     root_side: Player,
     /// One move list per ply, reused.
-    buffers: Vec<PlyMoves<G::Move>>,
+    buffers: Vec<PlyBuffers<G::Move>>,
     /// Killer moves and history, as alpha-beta keeps them.
     ordering: MoveOrdering<G::Move>,
     next_progress: Duration,
@@ -679,11 +661,14 @@ impl<'a, G: SearchHints> Solver<'a, G> {
     fn search_moves(
         &mut self,
         state: &mut GameState<G>,
-        ply_moves: &mut PlyMoves<G::Move>,
+        ply_moves: &mut PlyBuffers<G::Move>,
         mut alpha: i32,
         beta: i32,
         progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> (i32, Option<u16>) {
+        if ply_moves.order.is_empty() {
+            return (0, None);
+        }
         let mut best = -INFINITY;
         let mut best_index = None;
         for tried in 0..ply_moves.order.len() {
@@ -710,9 +695,6 @@ impl<'a, G: SearchHints> Solver<'a, G> {
                 }
             }
         }
-        if best_index.is_none() {
-            return (0, None);
-        }
         (best, best_index)
     }
 
@@ -722,7 +704,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
     fn record_cutoff(
         &mut self,
         state: &GameState<G>,
-        ply_moves: &PlyMoves<G::Move>,
+        ply_moves: &PlyBuffers<G::Move>,
         tried: usize,
         depth: i32,
     ) {
