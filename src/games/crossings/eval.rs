@@ -43,9 +43,9 @@ pub(super) fn evaluate(position: &Crossings) -> i32 {
     status_and_evaluation(position).1
 }
 
-/// The status and the evaluation together, counting each player's group moves once: the
-/// status needs the side to move's (and, when it has none, the opponent's), the mobility
-/// term both. A lost position evaluates to `-LOST`, a drawn one to 0.
+/// The status and the evaluation together: the status needs the side to move's number of
+/// group moves (and, when it has none, the opponent's), the mobility term both. A lost
+/// position evaluates to `-LOST`, a drawn one to 0.
 pub(super) fn status_and_evaluation(position: &Crossings) -> (Status, i32) {
     let me = position.to_move;
     let opponent = me.opponent();

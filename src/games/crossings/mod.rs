@@ -4,7 +4,8 @@
 //!
 //! Player one is Red (`r`, starts on ranks 1–2), player two is Black (`b`). The position is
 //! three `u64` bitboards (`geometry` has the board and its directions); move generation
-//! (`movegen`) works front by front, and the bulk count used by perft never builds a move.
+//! (`movegen`) works front by front, and each player's number of moves is kept up to date
+//! line by line (`lines`), so perft's bulk count and the evaluation's mobility build no move.
 
 mod bench;
 mod board;
@@ -12,6 +13,7 @@ mod effects;
 mod end;
 mod eval;
 mod geometry;
+mod lines;
 mod movegen;
 mod moves;
 mod position;
@@ -28,6 +30,7 @@ use super::{
     MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
+use lines::Mobility;
 use turn::Turn;
 
 /// The only board Crossings is played on.
@@ -44,7 +47,8 @@ fn key(player: Player, locked: bool, sq: u8) -> u64 {
 }
 
 /// A Crossings position: the stones of both players, which of them are locked, the player
-/// to move, the Zobrist hash and the plies since the last irreversible move.
+/// to move, the Zobrist hash, each player's number of moves and the plies since the last
+/// irreversible move.
 ///
 /// Equality compares what makes a position repeat (stones, locks, player to move); the
 /// hash follows from those, and the reversible-ply counter is history, not position.
@@ -56,6 +60,8 @@ pub struct Crossings {
     locked: u64,
     to_move: Player,
     hash: u64,
+    /// Both players' group moves, line by line.
+    mobility: Mobility,
     /// Plies since the last capture, crossing or lock.
     reversible: u32,
 }
@@ -134,6 +140,7 @@ impl Crossings {
             locked,
             to_move,
             hash: 0,
+            mobility: Mobility::new(stones, locked),
             reversible: 0,
         };
         position.hash = position.hash_from_scratch();
@@ -260,6 +267,7 @@ impl Game for Crossings {
             return;
         }
         let answering_crossing = self.faces_crossing();
+        let before = (self.stones, self.locked);
         let delta = DELTAS[mv.direction()];
         let tail = i32::from(mv.tail());
         let len = mv.stones() as i32;
@@ -294,6 +302,7 @@ impl Game for Crossings {
         } else {
             self.reversible.saturating_add(1)
         };
+        self.mobility.update(before, (self.stones, self.locked));
         self.pass_turn();
     }
 
@@ -390,8 +399,6 @@ impl SearchHints for Crossings {
         eval::evaluate(self)
     }
 
-    /// Counts each player's moves once for both answers (they were most of the search's
-    /// time when counted apart).
     #[inline]
     fn status_and_evaluation(&self) -> (Status, i32) {
         eval::status_and_evaluation(self)

@@ -1,6 +1,7 @@
-//! Move generation: every legal group move, and a fast count of them with bitboards.
+//! Move generation: every legal group move, front by front; how many there are is kept
+//! line by line (`lines`).
 //!
-//! Both work front by front. A *front* is an unlocked own stone whose next square in the
+//! A *front* is an unlocked own stone whose next square in the
 //! direction is not an own stone; the tails of its moves are the stones behind it, as far
 //! back as the stones are unlocked (a run containing a locked stone cannot move). For a
 //! front with `L` such stones and `g` empty squares ahead, the group of the `m` rear-most
@@ -9,7 +10,7 @@
 //! is unlocked.
 
 use super::geometry::{
-    behind, bit, opposite, shift, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
+    behind, bit, opposite, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
     SOUTH_WEST,
 };
 use super::moves::Move;
@@ -173,93 +174,6 @@ fn group_moves(
     }
 }
 
-/// Counts the group moves in direction `D` with bitboards, front layer by front layer.
-#[inline(always)]
-fn count_direction<const D: usize>(sides: &Sides) -> u32 {
-    let fronts = sides.free & !behind::<D>(sides.own);
-    if fronts == 0 {
-        return 0;
-    }
-    // tails[j]: fronts with at least j unlocked stones in a row ending at them.
-    let mut tails = [0u64; 9];
-    tails[1] = fronts;
-    let mut longest = 1;
-    let mut run = sides.free;
-    while longest < 8 {
-        run = sides.free & shift::<D>(run);
-        let deeper = fronts & run;
-        if deeper == 0 {
-            break;
-        }
-        longest += 1;
-        tails[longest] = deeper;
-    }
-    // Captures right in front of the front (no empty square between).
-    let mut prey_ahead = behind::<D>(sides.capturable);
-    let mut count = 0;
-    let first = fronts & tails[2] & prey_ahead;
-    if first != 0 {
-        count += count_captures::<D>(sides, first, 0, &tails);
-    }
-    // empties: squares starting k empty squares in a row; reach: fronts with k empty ahead.
-    let mut empties = sides.empty;
-    for k in 1..=longest {
-        let reach = fronts & behind::<D>(empties);
-        if reach == 0 {
-            break;
-        }
-        // A front with L stones and k empty squares ahead gives one move of k squares to
-        // each of its L - k + 1 groups with at least k stones.
-        for layer in &tails[k..=longest] {
-            let both = reach & layer;
-            if both == 0 {
-                break;
-            }
-            count += both.count_ones();
-        }
-        prey_ahead = behind::<D>(prey_ahead);
-        if k < longest {
-            let hit = reach & tails[k + 1] & prey_ahead;
-            if hit != 0 {
-                count += count_captures::<D>(sides, hit, k as u32, &tails);
-            }
-        }
-        empties = sides.empty & behind::<D>(empties);
-    }
-    count
-}
-
-/// Captures by the fronts in `hit`, each with exactly `gap` empty squares before an
-/// unlocked enemy stone: one per group longer than both the gap and the enemy line.
-#[cold]
-fn count_captures<const D: usize>(sides: &Sides, hit: u64, gap: u32, tails: &[u64; 9]) -> u32 {
-    let mut count = 0;
-    for front in Bitboard(hit) {
-        let len = tails[1..].iter().filter(|t| *t & bit(front) != 0).count() as u32;
-        let mut prey = front;
-        for _ in 0..=gap {
-            prey = NEIGHBOUR[D][prey as usize];
-        }
-        let line = 1 + run_ahead(sides.enemy, prey, D);
-        count += len.saturating_sub(gap.max(line));
-    }
-    count
-}
-
-/// The number of group moves of `mover`, crossings and passes aside.
-#[inline]
-fn count_group_moves(position: &Crossings, mover: Player) -> u32 {
-    let sides = Sides::new(position, mover);
-    count_direction::<0>(&sides)
-        + count_direction::<1>(&sides)
-        + count_direction::<2>(&sides)
-        + count_direction::<3>(&sides)
-        + count_direction::<4>(&sides)
-        + count_direction::<5>(&sides)
-        + count_direction::<6>(&sides)
-        + count_direction::<7>(&sides)
-}
-
 impl Crossings {
     /// Classifies the turn of the player to move, counting its moves.
     #[inline]
@@ -269,8 +183,8 @@ impl Crossings {
             group_moves(self, self.to_move, true, &mut |_| n += 1);
             return Turn::CounterCrossings(n);
         }
-        match count_group_moves(self, self.to_move) {
-            0 if count_group_moves(self, self.to_move.opponent()) == 0 => Turn::Stuck,
+        match self.mobility.count(self.to_move) {
+            0 if self.mobility.count(self.to_move.opponent()) == 0 => Turn::Stuck,
             0 => Turn::Pass,
             n => Turn::Moves(n),
         }
@@ -287,7 +201,7 @@ impl Crossings {
             any = true;
             sink(mv)
         });
-        if !any && count_group_moves(self, self.to_move.opponent()) > 0 {
+        if !any && self.mobility.count(self.to_move.opponent()) > 0 {
             sink(Move::PASS);
         }
     }
@@ -308,7 +222,16 @@ impl Crossings {
     }
 
     /// The group moves of `player` whoever's turn it is (the evaluation's mobility).
+    #[inline(always)]
     pub(super) fn group_move_count(&self, player: Player) -> u32 {
-        count_group_moves(self, player)
+        self.mobility.count(player)
+    }
+
+    /// [`Crossings::group_move_count`] counted afresh, move by move.
+    #[cfg(test)]
+    pub(super) fn group_moves_generated(&self, player: Player) -> u32 {
+        let mut n = 0;
+        group_moves(self, player, false, &mut |_| n += 1);
+        n
     }
 }
