@@ -103,6 +103,55 @@ const fn neighbours() -> [[u8; 64]; 8] {
     table
 }
 
+/// `RAYS[d][sq]`: the squares beyond `sq` in direction `d`, to the edge of the board.
+pub static RAYS: [[u64; 64]; 8] = rays().0;
+
+/// `RAY_LENGTHS[d][sq]`: how many squares [`RAYS`]`[d][sq]` holds.
+pub static RAY_LENGTHS: [[u8; 64]; 8] = rays().1;
+
+/// [`RAYS`] and [`RAY_LENGTHS`], walked neighbour by neighbour.
+const fn rays() -> ([[u64; 64]; 8], [[u8; 64]; 8]) {
+    let neighbour = neighbours();
+    let mut rays = [[0; 64]; 8];
+    let mut lengths = [[0; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut at = neighbour[d][sq];
+            while at != OFF {
+                rays[d][sq] |= bit(at);
+                lengths[d][sq] += 1;
+                at = neighbour[d][at as usize];
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    (rays, lengths)
+}
+
+/// The nearest square of `set` beyond `from` in direction `d`, if any.
+#[inline(always)]
+pub fn nearest_on_ray(set: u64, from: u8, d: usize) -> Option<u8> {
+    let hits = RAYS[d][from as usize] & set;
+    if hits == 0 {
+        None
+    } else if DELTAS[d] > 0 {
+        Some(hits.trailing_zeros() as u8)
+    } else {
+        Some(63 - hits.leading_zeros() as u8)
+    }
+}
+
+/// The king steps between two squares on one line.
+#[inline(always)]
+pub fn steps_between(a: u8, b: u8) -> u32 {
+    let files = (a % 8).abs_diff(b % 8);
+    let ranks = (a / 8).abs_diff(b / 8);
+    u32::from(files.max(ranks))
+}
+
 /// The square `steps` steps from `sq` in direction `d`, if it is on the board.
 #[inline]
 pub fn step_from(sq: u8, d: usize, steps: u32) -> Option<u8> {
@@ -146,6 +195,24 @@ mod tests {
         check::<5>();
         check::<6>();
         check::<7>();
+    }
+
+    #[test]
+    fn rays_run_neighbour_by_neighbour_to_the_edge() {
+        for d in 0..8 {
+            for sq in 0..64u8 {
+                let walked: Vec<u8> = (1..8).map_while(|k| step_from(sq, d, k)).collect();
+                let ray = RAYS[d][sq as usize];
+                assert_eq!(ray, walked.iter().fold(0, |acc, &at| acc | bit(at)));
+                assert_eq!(usize::from(RAY_LENGTHS[d][sq as usize]), walked.len());
+                assert_eq!(nearest_on_ray(ray, sq, d), walked.first().copied());
+                for (k, &at) in walked.iter().enumerate() {
+                    assert_eq!(steps_between(sq, at), k as u32 + 1);
+                    let beyond = ray & !walked[..k].iter().fold(0, |acc, &b| acc | bit(b));
+                    assert_eq!(nearest_on_ray(beyond, sq, d), Some(at));
+                }
+            }
+        }
     }
 
     #[test]

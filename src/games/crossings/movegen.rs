@@ -10,7 +10,7 @@
 //! is unlocked.
 
 use super::geometry::{
-    behind, bit, opposite, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
+    behind, bit, nearest_on_ray, opposite, steps_between, NEIGHBOUR, RAY_LENGTHS, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
     SOUTH_WEST,
 };
 use super::moves::Move;
@@ -59,13 +59,10 @@ impl Sides {
 /// Consecutive squares from `from` (excluded) in direction `d` that lie in `set`.
 #[inline(always)]
 fn run_ahead(set: u64, from: u8, d: usize) -> u32 {
-    let mut n = 0;
-    let mut at = NEIGHBOUR[d][from as usize];
-    while at != OFF && set & bit(at) != 0 {
-        n += 1;
-        at = NEIGHBOUR[d][at as usize];
+    match nearest_on_ray(!set, from, d) {
+        Some(stop) => steps_between(from, stop) - 1,
+        None => u32::from(RAY_LENGTHS[d][from as usize]),
     }
-    n
 }
 
 /// One front's moves in direction `d`, handed to `sink`; with `crossings_only` just those
@@ -81,19 +78,15 @@ fn front_moves(
 ) {
     let back = opposite(d);
     let len = 1 + run_ahead(sides.free, front, back);
-    let gap = run_ahead(sides.empty, front, d);
-    // The square after the empty run, when it holds a stone that could be captured.
-    let mut prey = None;
-    let mut at = front;
-    for _ in 0..=gap {
-        at = NEIGHBOUR[d][at as usize];
-        if at == OFF {
-            break;
-        }
-    }
-    if at != OFF && sides.capturable & bit(at) != 0 {
-        prey = Some((at, 1 + run_ahead(sides.enemy, at, d)));
-    }
+    // The square after the empty run, and whether it holds a stone that could be captured.
+    let stop = nearest_on_ray(!sides.empty, front, d);
+    let gap = match stop {
+        Some(stop) => steps_between(front, stop) - 1,
+        None => u32::from(RAY_LENGTHS[d][front as usize]),
+    };
+    let prey = stop
+        .filter(|&at| sides.capturable & bit(at) != 0)
+        .map(|at| (at, 1 + run_ahead(sides.enemy, at, d)));
     let mut landing = [OFF; 9];
     let mut at = front;
     for slot in landing.iter_mut().skip(1).take(gap.min(len) as usize) {
