@@ -223,6 +223,12 @@ pub trait SearchHints: Game {
         (status, evaluation)
     }
 
+    /// Whether alpha-beta keeps the answers of
+    /// [`SearchHints::status_and_evaluation`] in a cache by position key: worth it where
+    /// they cost more than a memory access that often misses the processor's caches. True
+    /// by default.
+    const CACHE_EVALUATIONS: bool = true;
+
     /// How promising `mv` looks before any search (captures, threats, moves toward the goal
     /// first): alpha-beta tries higher priorities first after the table's move and the
     /// killers. The default 0 keeps generation order.

@@ -6,8 +6,8 @@
 //! over the board's 46 lines, of the moves along each line, and a line's moves are a
 //! function of its contents alone: a table lookup. A move changes a few squares, so only
 //! the lines through them are looked up again. The evaluation's mobility and the side to
-//! move's kind of turn then cost nothing; counting them afresh at every evaluated position
-//! was half of the search's time.
+//! move's kind of turn then cost nothing, where counting them afresh at every evaluated
+//! position was half of the search's time (strength log, "Speed and depth").
 
 use super::geometry::bit;
 use crate::games::bitboard::Bitboard;
@@ -125,7 +125,8 @@ const fn geometry() -> Geometry {
 /// both directions.
 type Entry = [u8; 2];
 
-/// Every line kind's moves for every content: about 440 KB, built on first use (20 ms).
+/// Every line kind's moves for every content: about 440 KB, built when the first position
+/// is made (about 50 ms).
 static TABLE: LazyLock<Box<[Entry]>> = LazyLock::new(build_table);
 
 fn build_table() -> Box<[Entry]> {
@@ -138,6 +139,8 @@ fn build_table() -> Box<[Entry]> {
     table.into_boxed_slice()
 }
 
+/// Fills the entries of one line kind from `base`: lines of `len` squares whose locked
+/// stones belong to whom `owner` says.
 fn fill(table: &mut [Entry], base: u32, len: u32, owner: LockedOwner) {
     let mut cells = [Cell::Empty; 8];
     for code in 0..4u32.pow(len) {
@@ -158,6 +161,8 @@ enum Cell {
 }
 
 impl Cell {
+    /// The square at `place` of a line of `len` squares of the kind `owner`, from its
+    /// two bits.
     fn read(digit: u16, place: u32, len: u32, owner: LockedOwner) -> Cell {
         let locked_owner = match owner {
             LockedOwner::Black => Player::Two,

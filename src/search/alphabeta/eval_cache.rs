@@ -1,6 +1,6 @@
 //! The static evaluations computed lately, by position key: the same leaves come back in
 //! every iteration of the deepening and through transpositions, and a game's evaluation
-//! (Crossings counts every move of both players) costs far more than a lookup.
+//! may cost far more than a lookup (Cross-Jack's traces both players' races to the goal rows).
 
 use crate::games::{SearchHints, Status};
 
@@ -32,9 +32,13 @@ impl EvalCache {
         }
     }
 
-    /// `position.status_and_evaluation()`, from the cache when it is there.
+    /// `position.status_and_evaluation()`, from the cache when it is there (and the game
+    /// caches its evaluations: [`SearchHints::CACHE_EVALUATIONS`]).
     #[inline]
     pub(crate) fn status_and_evaluation<G: SearchHints>(&mut self, position: &G) -> (Status, i32) {
+        if !G::CACHE_EVALUATIONS {
+            return position.status_and_evaluation();
+        }
         let key = position.hash();
         let slot = &mut self.entries[key as usize & (ENTRIES - 1)];
         if let Some(entry) = slot.filter(|entry| entry.key == key) {
