@@ -57,13 +57,14 @@ impl EvalCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::crossings::Crossings;
+    use crate::games::crossjack::CrossJack;
     use crate::games::{BoardSize, Game};
 
     #[test]
     fn the_cache_answers_what_the_game_answers() {
         let mut cache = EvalCache::new();
-        let mut position = Crossings::start(BoardSize::square(8)).expect("the default size");
+        // A game that caches its evaluations (Crossings does not).
+        let mut position = CrossJack::start(BoardSize::square(8)).expect("the default size");
         for _ in 0..2 {
             for _ in 0..20 {
                 assert_eq!(
@@ -77,7 +78,7 @@ mod tests {
                 };
                 position.play(mv);
             }
-            position = Crossings::start(BoardSize::square(8)).expect("the default size");
+            position = CrossJack::start(BoardSize::square(8)).expect("the default size");
         }
     }
 
