@@ -46,9 +46,11 @@ impl<G: Game> GameState<G> {
     /// Plays a legal move.
     #[inline]
     pub fn make(&mut self, mv: G::Move) {
-        let mut next = self.position().clone();
-        next.play(mv);
-        self.history.push(next);
+        // The copy is made in its place at the end of the history, not on the stack first.
+        self.history.extend_from_within(self.history.len() - 1..);
+        if let Some(next) = self.history.last_mut() {
+            next.play(mv);
+        }
     }
 
     /// Takes back the last move; false (and nothing changes) at the root.
