@@ -5,8 +5,8 @@
 //! own module; [`GameState`] adds the move history every game shares. This module imports
 //! nothing else of the crate: the searchers and the type-erased session stand above it.
 //!
-//! The games are listed once, below: adding one is its module plus one line there (see
-//! [`registry`]).
+//! The games are listed once, below: adding one is its module, declared there, plus one line
+//! in the registry's list (see [`registry`]).
 
 mod bitboard;
 mod board;
@@ -37,6 +37,12 @@ pub use registry::GameVisitor;
 pub use rules::Game;
 pub use size::BoardSize;
 pub use state::GameState;
+
+// The game modules are declared here rather than by the registry's macro so that `cargo fmt`,
+// which does not look inside macros, formats (and checks) them.
+pub mod crossings;
+pub mod crossjack;
+pub mod jcshock;
 
 // The one list of games: one `module::Type` line per game.
 registry::register_games! {

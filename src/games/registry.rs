@@ -1,6 +1,6 @@
 //! The one list of games. The `register_games!` macro is invoked once, in `games/mod.rs`,
-//! with one `module::Type` line per game; everything that enumerates the games derives from
-//! it: the [`GameKind`] enum and its [`GameKind::ALL`] table, each game's name, default size
+//! with one `module::Type` line per game (the module itself declared beside it); everything
+//! that enumerates the games derives from it: the [`GameKind`] enum and its [`GameKind::ALL`] table, each game's name, default size
 //! and bench (a table of entries read from its [`Game`] and [`SearchHints`] implementations),
 //! [`GameKind::visit`], which hands the game's type to code above `games/` (a session, a
 //! command that needs the typed game), the error wrappers [`Inconsistency`] and
@@ -22,12 +22,10 @@ use std::str::FromStr;
 use super::Game;
 use super::{BenchSet, BoardSize, GameKind, PositionError, SearchHints, SearchStyle};
 
-/// Declares the game modules and derives every list of games from them; see the
+/// Derives every list of games from the game modules; see the
 /// [module documentation](self).
 macro_rules! register_games {
     ($($module:ident :: $game:ident),+ $(,)?) => {
-        $(pub mod $module;)+
-
         /// Which game is loaded: one variant per registered game, named after its type.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum GameKind {

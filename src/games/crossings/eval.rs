@@ -60,8 +60,8 @@ pub(super) fn status_and_evaluation(position: &Crossings) -> (Status, i32) {
     }
     let pressure = if facing_crossing { -UNDER_CROSSING } else { 0 };
     let mobility = MOBILITY * (mine - theirs);
-    let evaluation = TEMPO + pressure + mobility + stone_score(position, me)
-        - stone_score(position, opponent);
+    let evaluation =
+        TEMPO + pressure + mobility + stone_score(position, me) - stone_score(position, opponent);
     (Status::InPlay, evaluation)
 }
 

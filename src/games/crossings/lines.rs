@@ -225,13 +225,17 @@ fn moves_one_way(len: usize, cell: impl Fn(usize) -> Cell, mover: Player) -> u32
         if !is_front {
             continue;
         }
-        let gap = (front + 1..len).take_while(|&i| cell(i) == Cell::Empty).count() as u32;
+        let gap = (front + 1..len)
+            .take_while(|&i| cell(i) == Cell::Empty)
+            .count() as u32;
         // Groups of m = 1..=stones stones move min(m, gap) ways each.
         let short = stones.min(gap);
         moves += short * (short + 1) / 2 + (stones - short) * gap;
         let prey = front + 1 + gap as usize;
         if prey < len && cell(prey).is_free_stone_of(enemy) {
-            let enemy_line = (prey..len).take_while(|&i| cell(i).is_stone_of(enemy)).count();
+            let enemy_line = (prey..len)
+                .take_while(|&i| cell(i).is_stone_of(enemy))
+                .count();
             moves += stones.saturating_sub(gap.max(enemy_line as u32));
         }
     }
@@ -284,7 +288,8 @@ impl Mobility {
     /// Follows a move from the stones `before` to the stones `after`.
     #[inline]
     pub(super) fn update(&mut self, before: ([u64; 2], u64), after: ([u64; 2], u64)) {
-        let changed = (before.0[0] ^ after.0[0]) | (before.0[1] ^ after.0[1]) | (before.1 ^ after.1);
+        let changed =
+            (before.0[0] ^ after.0[0]) | (before.0[1] ^ after.0[1]) | (before.1 ^ after.1);
         let mut lines = 0u64;
         for sq in Bitboard(changed) {
             lines |= GEOMETRY.line_masks[sq as usize];
@@ -338,7 +343,10 @@ mod tests {
 
     fn moves(text: &str) -> [u32; 2] {
         let line = cells(text, LockedOwner::ByEnd);
-        [line_moves(&line, Player::One), line_moves(&line, Player::Two)]
+        [
+            line_moves(&line, Player::One),
+            line_moves(&line, Player::Two),
+        ]
     }
 
     #[test]
@@ -409,6 +417,9 @@ mod tests {
             }
         }
         assert!(positions > 10_000, "{positions} positions");
-        assert!(with_locks > 1_000, "{with_locks} positions with locked stones");
+        assert!(
+            with_locks > 1_000,
+            "{with_locks} positions with locked stones"
+        );
     }
 }

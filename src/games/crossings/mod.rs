@@ -26,8 +26,8 @@ pub use position::Inconsistency;
 use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
-    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError,
-    MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
+    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError, MoveList,
+    Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
 use lines::Mobility;
@@ -222,7 +222,11 @@ impl Game for Crossings {
     /// Two full rows each, Red to move.
     fn start(size: BoardSize) -> Result<Self, PositionError> {
         check_size(size)?;
-        Ok(Crossings::with_stones([0xFFFF, 0xFFFF << 48], 0, Player::One))
+        Ok(Crossings::with_stones(
+            [0xFFFF, 0xFFFF << 48],
+            0,
+            Player::One,
+        ))
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {

@@ -10,8 +10,8 @@
 //! is unlocked.
 
 use super::geometry::{
-    behind, bit, nearest_on_ray, opposite, steps_between, NEIGHBOUR, RAY_LENGTHS, NORTH, NORTH_EAST, NORTH_WEST, OFF, SOUTH, SOUTH_EAST,
-    SOUTH_WEST,
+    behind, bit, nearest_on_ray, opposite, steps_between, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST,
+    OFF, RAY_LENGTHS, SOUTH, SOUTH_EAST, SOUTH_WEST,
 };
 use super::moves::Move;
 use super::turn::Turn;

@@ -4,9 +4,7 @@
 use thiserror::Error;
 
 use super::geometry::bit;
-use super::{
-    check_size, colour_name, coord, square, target_rank_number, target_row, Crossings,
-};
+use super::{check_size, colour_name, coord, square, target_rank_number, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
 use crate::games::{fen, Coord, Game, Player, PositionError};
 
@@ -58,7 +56,12 @@ pub(super) fn read(text: &str) -> Result<Crossings, PositionError> {
     let to_move = match layout.side.as_str() {
         "r" => Player::One,
         "b" => Player::Two,
-        other => return Err(PositionError::UnknownSide(other.to_string(), Crossings::NAME)),
+        other => {
+            return Err(PositionError::UnknownSide(
+                other.to_string(),
+                Crossings::NAME,
+            ))
+        }
     };
     let mut stones = [0u64; 2];
     let mut locked = 0u64;

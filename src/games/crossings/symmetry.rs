@@ -25,7 +25,11 @@ impl Crossings {
     /// down with the roles exchanged.
     fn image(&self, image: u8) -> Layout {
         let map = |squares: u64| {
-            let squares = if image & 1 != 0 { mirror_files(squares) } else { squares };
+            let squares = if image & 1 != 0 {
+                mirror_files(squares)
+            } else {
+                squares
+            };
             if image & 2 != 0 {
                 flip_ranks(squares)
             } else {

@@ -45,7 +45,10 @@ pub fn description(position: &CrossJack) -> BoardDescription {
         players: PLAYERS,
         wrap: Wrap::Files,
         goals: Some([zone(Player::Two), zone(Player::One)]),
-        homes: Some([Rows::single(zone(Player::One)), Rows::single(zone(Player::Two))]),
+        homes: Some([
+            Rows::single(zone(Player::One)),
+            Rows::single(zone(Player::Two)),
+        ]),
         to_place: None,
         pass: None,
     }

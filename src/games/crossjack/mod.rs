@@ -18,8 +18,8 @@ use self::geometry::{bit, Geometry};
 use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
-    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError,
-    MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
+    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError, MoveList,
+    Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 
 /// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.

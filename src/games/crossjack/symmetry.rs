@@ -38,7 +38,10 @@ impl CrossJack {
     /// `files` files east.
     pub(super) fn least_image(&self) -> SymmetricKey {
         let geometry = self.geometry;
-        let bases = [self.marks, self.marks.map(|marks| geometry.mirror_files(marks))];
+        let bases = [
+            self.marks,
+            self.marks.map(|marks| geometry.mirror_files(marks)),
+        ];
         let width = geometry.width() as u32;
         let mut least = (self.marks, 0);
         for (base, marks) in bases.iter().enumerate() {
@@ -76,8 +79,14 @@ mod tests {
             turned = geometry.turn_files(turned, 1);
         }
         assert_eq!(turned, squares);
-        assert_eq!(geometry.turn_files(geometry.turn_files(squares, 2), 3), squares);
-        assert_eq!(geometry.mirror_files(geometry.mirror_files(squares)), squares);
+        assert_eq!(
+            geometry.turn_files(geometry.turn_files(squares, 2), 3),
+            squares
+        );
+        assert_eq!(
+            geometry.mirror_files(geometry.mirror_files(squares)),
+            squares
+        );
         // a1 turned one file east is b1; e1 comes round to a1.
         assert_eq!(geometry.turn_files(0b1, 1), 0b10);
         assert_eq!(geometry.turn_files(0b1_0000, 1), 0b1);
@@ -128,7 +137,11 @@ mod tests {
                 for files in 0..6 {
                     let turned = image(&start, mirror, files);
                     let square = after.marks[1] & !start.marks[1];
-                    let square = if mirror { geometry.mirror_files(square) } else { square };
+                    let square = if mirror {
+                        geometry.mirror_files(square)
+                    } else {
+                        square
+                    };
                     let square = geometry.turn_files(square, files);
                     let mut turned_moves = crate::games::MoveList::new();
                     turned.generate_moves(&mut turned_moves);

@@ -3,9 +3,7 @@
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::{letter, JcShock};
-use crate::games::{
-    BoardDescription, BoardSize, PieceKind, PieceLetter, Player, PlayerLook, Wrap,
-};
+use crate::games::{BoardDescription, BoardSize, PieceKind, PieceLetter, Player, PlayerLook, Wrap};
 
 /// White moves first; the rules name the colours.
 const PLAYERS: [PlayerLook; 2] = [

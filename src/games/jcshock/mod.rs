@@ -21,12 +21,12 @@ use super::bitboard::Bitboard;
 use super::coord::read_square_move;
 use super::zobrist;
 use super::{
-    fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, Margin, MoveError, MoveList,
-    Player, PositionError, SearchHints, SearchStyle, Status, SymmetricKey,
+    fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, Margin, MoveError,
+    MoveList, Player, PositionError, SearchHints, SearchStyle, Status, SymmetricKey,
 };
 use geometry::Geometry;
-use pull::{Pull, Word};
 pub use position::{IllegalReason, Inconsistency};
+use pull::{Pull, Word};
 pub use runs::RunCounts;
 
 /// The piece letter of `player`: White `o` moves first, Black `x` second.
@@ -198,7 +198,11 @@ fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) -> Option<u
 /// it: a variable shift of a whole `u128` costs several instructions and a branch.
 #[inline]
 fn is_set(bits: u128, index: u32) -> bool {
-    let half = if index < 64 { bits as u64 } else { (bits >> 64) as u64 };
+    let half = if index < 64 {
+        bits as u64
+    } else {
+        (bits >> 64) as u64
+    };
     half >> (index & 63) & 1 != 0
 }
 
@@ -310,7 +314,8 @@ impl Game for JcShock {
     }
 
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let (coord, written) = read_square_move(text, self.size(), Self::NAME, "a square such as e2")?;
+        let (coord, written) =
+            read_square_move(text, self.size(), Self::NAME, "a square such as e2")?;
         if self.all_placed() {
             return Err(MoveError::GameOver(written));
         }
@@ -457,7 +462,11 @@ mod tests {
         assert_eq!(position.plies_left(), Some(0));
         assert_ne!(position.status(), Status::InPlay);
         let read = JcShock::from_fen(&position.fen()).expect("a reachable position");
-        assert_eq!(read.plies_left(), Some(0), "read back from its position string");
+        assert_eq!(
+            read.plies_left(),
+            Some(0),
+            "read back from its position string"
+        );
     }
 
     #[test]

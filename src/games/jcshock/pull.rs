@@ -180,7 +180,11 @@ mod tests {
             let rays = super::super::geometry::Geometry::of(8).rays(square);
             let narrow = Pull::<u64>::of(occupied, &rays).apply(occupied, 8);
             let wide = Pull::<u128>::of(u128::from(occupied), &rays).apply(u128::from(occupied), 8);
-            assert_eq!(u128::from(narrow), wide, "square {square}, occupied {occupied:#x}");
+            assert_eq!(
+                u128::from(narrow),
+                wide,
+                "square {square}, occupied {occupied:#x}"
+            );
             occupied = occupied.rotate_left(7) ^ (occupied >> 3);
         }
     }

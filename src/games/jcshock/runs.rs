@@ -251,8 +251,13 @@ mod tests {
                 let colour = u128::from(next()) << 64 | u128::from(next());
                 let sparse = u128::from(next()) << 64 | u128::from(next());
                 let (white, black) = (occupied & colour & sparse, occupied & !colour);
-                let counted = compare_scores(&RunCounts::of(white, g), &RunCounts::of(black, g), width);
-                assert_eq!(compare_final(white, black, g), counted, "{width} {white:#x} {black:#x}");
+                let counted =
+                    compare_scores(&RunCounts::of(white, g), &RunCounts::of(black, g), width);
+                assert_eq!(
+                    compare_final(white, black, g),
+                    counted,
+                    "{width} {white:#x} {black:#x}"
+                );
                 if width <= 8 {
                     let narrow = compare_final(white as u64, black as u64, g);
                     assert_eq!(narrow, counted, "{width} {white:#x} {black:#x}");
@@ -261,7 +266,11 @@ mod tests {
                     let weight = weighted(&RunCounts::of(pieces, g));
                     assert_eq!(weighted_runs(pieces, g), weight, "{width} {pieces:#x}");
                     if width <= 8 {
-                        assert_eq!(weighted_runs(pieces as u64, g), weight, "{width} {pieces:#x}");
+                        assert_eq!(
+                            weighted_runs(pieces as u64, g),
+                            weight,
+                            "{width} {pieces:#x}"
+                        );
                     }
                 }
             }
