@@ -56,13 +56,22 @@ impl Sides {
     }
 }
 
+/// Consecutive squares from `from` (excluded) in direction `d` that lie in `set`, and the
+/// square that ends the run, unless the edge of the board does.
+#[inline(always)]
+fn run_and_stop(set: u64, from: u8, d: usize) -> (u32, Option<u8>) {
+    let stop = nearest_on_ray(!set, from, d);
+    let run = match stop {
+        Some(stop) => steps_between(from, stop) - 1,
+        None => u32::from(RAY_LENGTHS[d][from as usize]),
+    };
+    (run, stop)
+}
+
 /// Consecutive squares from `from` (excluded) in direction `d` that lie in `set`.
 #[inline(always)]
 fn run_ahead(set: u64, from: u8, d: usize) -> u32 {
-    match nearest_on_ray(!set, from, d) {
-        Some(stop) => steps_between(from, stop) - 1,
-        None => u32::from(RAY_LENGTHS[d][from as usize]),
-    }
+    run_and_stop(set, from, d).0
 }
 
 /// One front's moves in direction `d`, handed to `sink`; with `crossings_only` just those
@@ -78,12 +87,8 @@ fn front_moves(
 ) {
     let back = opposite(d);
     let len = 1 + run_ahead(sides.free, front, back);
-    // The square after the empty run, and whether it holds a stone that could be captured.
-    let stop = nearest_on_ray(!sides.empty, front, d);
-    let gap = match stop {
-        Some(stop) => steps_between(front, stop) - 1,
-        None => u32::from(RAY_LENGTHS[d][front as usize]),
-    };
+    // The empty run ahead, and the stone after it when that stone could be captured.
+    let (gap, stop) = run_and_stop(sides.empty, front, d);
     let prey = stop
         .filter(|&at| sides.capturable & bit(at) != 0)
         .map(|at| (at, 1 + run_ahead(sides.enemy, at, d)));
