@@ -36,14 +36,6 @@ enum LockedOwner {
     ByEnd,
 }
 
-/// One line: its length and where its kind's table starts.
-#[derive(Clone, Copy)]
-struct Line {
-    len: u8,
-    /// Offset of this line's kind in [`TABLE`].
-    base: u32,
-}
-
 /// Where a square lies: its four lines and its place in each (the shift of its two bits in
 /// the line's code).
 #[derive(Clone, Copy)]
@@ -64,7 +56,8 @@ const TABLE_LEN: usize = (RANK_8_BASE + (1 << 16)) as usize;
 /// The lines and every square's places on them, numbered along the line from rank 1 up
 /// (ranks from file a).
 struct Geometry {
-    lines: [Line; LINES],
+    /// Where each line's kind starts in [`TABLE`].
+    bases: [u32; LINES],
     places: [[Place; 4]; 64],
     /// The lines through each square, as bits of a `u64`.
     line_masks: [u64; 64],
@@ -73,7 +66,7 @@ struct Geometry {
 static GEOMETRY: Geometry = geometry();
 
 const fn geometry() -> Geometry {
-    let mut lines = [Line { len: 0, base: 0 }; LINES];
+    let mut lengths = [0u32; LINES];
     let mut places = [[Place { line: 0, shift: 0 }; 4]; 64];
     let mut line_masks = [0u64; 64];
     let mut sq: usize = 0;
@@ -100,22 +93,23 @@ const fn geometry() -> Geometry {
                 shift: (2 * place) as u8,
             };
             line_masks[sq] |= 1 << line;
-            lines[line].len += 1;
+            lengths[line] += 1;
             k += 1;
         }
         sq += 1;
     }
+    let mut bases = [0u32; LINES];
     let mut line = 0;
     while line < LINES {
-        lines[line].base = match line {
+        bases[line] = match line {
             0 => RANK_1_BASE,
             7 => RANK_8_BASE,
-            _ => by_end_base(lines[line].len as u32),
+            _ => by_end_base(lengths[line]),
         };
         line += 1;
     }
     Geometry {
-        lines,
+        bases,
         places,
         line_masks,
     }
@@ -313,7 +307,7 @@ impl Mobility {
     /// Adds (`sign` 1) or takes away (`sign` −1) the moves along `line`.
     #[inline(always)]
     fn add(&mut self, table: &[Entry], line: usize, sign: i16) {
-        let entry = table[(GEOMETRY.lines[line].base + u32::from(self.codes[line])) as usize];
+        let entry = table[(GEOMETRY.bases[line] + u32::from(self.codes[line])) as usize];
         for (count, moves) in self.counts.iter_mut().zip(entry) {
             *count = count.wrapping_add_signed(sign * i16::from(moves));
         }
