@@ -140,6 +140,18 @@ impl SymmetricKey {
     }
 }
 
+/// The exact value of a position that a game knows without searching (an endgame table),
+/// for the side to move, with no history behind the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownValue {
+    /// The side to move wins, the game ending this many plies from here under best play.
+    Win(u32),
+    /// The side to move loses, the game ending this many plies from here under best play.
+    Loss(u32),
+    /// Neither side can force a win.
+    Draw,
+}
+
 /// What the searchers may ask of a game besides its rules; every item has a default.
 pub trait SearchHints: Game {
     /// The positions and depth `bench` searches; every game the engine lists has some (a test
@@ -193,6 +205,14 @@ pub trait SearchHints: Game {
     /// [`SearchHints::HAS_MARGIN`]); [`Margin::EVEN`] by default.
     fn final_margin(&self) -> Margin {
         Margin::EVEN
+    }
+
+    /// The exact value of this position, with no history behind it, when the game knows it
+    /// without searching ([`KnownValue`]); `None` (the default) when it does not. The exact
+    /// solver takes it as proven. It may take long the first time it is asked for in a
+    /// process (a game builds its tables then), so the timed searches do not ask.
+    fn known_value(&self) -> Option<KnownValue> {
+        None
     }
 
     /// The position's [`SymmetricKey`]: the same for every image of the position under the

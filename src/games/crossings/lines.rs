@@ -257,18 +257,21 @@ impl Mobility {
     /// The lines of a position from scratch.
     pub(super) fn new(stones: [u64; 2], locked: u64) -> Self {
         let mut codes = [0u16; LINES];
+        let mut lines = 0u64;
         for sq in Bitboard(stones[0] | stones[1]) {
             let d = digit(stones, locked, sq);
             for place in GEOMETRY.places[sq as usize] {
                 codes[usize::from(place.line)] |= d << place.shift;
             }
+            lines |= GEOMETRY.line_masks[sq as usize];
         }
         let mut mobility = Mobility {
             codes,
             counts: [0; 2],
         };
-        for line in 0..LINES {
-            mobility.add(&TABLE, line, 1);
+        // A line without stones has no moves.
+        for line in Bitboard(lines) {
+            mobility.add(&TABLE, usize::from(line), 1);
         }
         mobility
     }

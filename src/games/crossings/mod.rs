@@ -11,6 +11,7 @@ mod bench;
 mod board;
 mod effects;
 mod end;
+mod endgame;
 mod eval;
 mod geometry;
 mod lines;
@@ -26,8 +27,8 @@ pub use position::Inconsistency;
 use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
-    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError, MoveList,
-    Player, PositionError, SearchHints, Status, SymmetricKey,
+    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, KnownValue,
+    MoveError, MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
 use lines::Mobility;
@@ -193,16 +194,81 @@ impl Crossings {
         (i32::from(mv.tail()) + reach * DELTAS[mv.direction()]) as u8
     }
 
-    /// After a counter-crossing every stone on its own player's target row locks.
-    fn lock_crossed_stones(&mut self) {
-        for player in [Player::One, Player::Two] {
-            let newly = self.stones_of(player) & target_row(player) & !self.locked;
-            for sq in Bitboard(newly) {
-                self.hash ^= key(player, false, sq) ^ key(player, true, sq);
-            }
-            self.locked |= newly;
+    /// The stones on the board.
+    #[inline(always)]
+    fn layout(&self) -> Layout {
+        Layout {
+            stones: self.stones,
+            locked: self.locked,
         }
     }
+
+    /// The stones the legal move `mv` (not the pass) leaves on the board, and whether it
+    /// cannot be undone: a capture, a crossing or the answer to one, after which every
+    /// stone on its own player's target row locks.
+    #[inline(always)]
+    fn layout_after(&self, mv: Move) -> (Layout, bool) {
+        let me = self.to_move.index();
+        let delta = DELTAS[mv.direction()];
+        let tail = i32::from(mv.tail());
+        let len = mv.stones() as i32;
+        let dist = mv.distance() as i32;
+        let mut group = 0u64;
+        for i in 0..len {
+            group |= 1u64 << (tail + i * delta);
+        }
+        // Legal moves stay on the board, so shifting the bit indices is the geometric move.
+        let shift = dist * delta;
+        let moved = if shift > 0 {
+            group << shift
+        } else {
+            group >> -shift
+        };
+        let mut stones = self.stones;
+        stones[me] = (stones[me] & !group) | moved;
+        let landing = bit((tail + (len - 1 + dist) * delta) as u8);
+        let captured = stones[1 - me] & landing != 0;
+        stones[1 - me] &= !landing;
+        let crossed = moved & target_row(self.to_move) != 0;
+        let answering_crossing = self.faces_crossing();
+        let mut locked = self.locked;
+        if answering_crossing {
+            locked |= stones[0] & target_row(Player::One) | stones[1] & target_row(Player::Two);
+        }
+        let after = Layout { stones, locked };
+        (after, captured || crossed || answering_crossing)
+    }
+}
+
+/// The stones on the board: both players', and which of them are locked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    /// Stones of each player (index [`Player::index`]), locked ones included.
+    stones: [u64; 2],
+    /// Locked stones of both players.
+    locked: u64,
+}
+
+/// The change of the Zobrist hash from the stones of `before` to those of `after`.
+#[inline(always)]
+fn hash_change(before: Layout, after: Layout) -> u64 {
+    let mut change = 0;
+    for player in [Player::One, Player::Two] {
+        let (was, is) = (before.stones[player.index()], after.stones[player.index()]);
+        for locked in [false, true] {
+            let kind = |stones: u64, locks: u64| {
+                if locked {
+                    stones & locks
+                } else {
+                    stones & !locks
+                }
+            };
+            for sq in Bitboard(kind(was, before.locked) ^ kind(is, after.locked)) {
+                change ^= key(player, locked, sq);
+            }
+        }
+    }
+    change
 }
 
 impl Game for Crossings {
@@ -262,51 +328,23 @@ impl Game for Crossings {
 
     #[inline]
     fn play(&mut self, mv: Self::Move) {
-        let mover = self.to_move;
-        let me = mover.index();
-        let them = 1 - me;
         if mv.is_pass() {
             self.pass_turn();
             self.reversible = self.reversible.saturating_add(1);
             return;
         }
-        let answering_crossing = self.faces_crossing();
-        let before = (self.stones, self.locked);
-        let delta = DELTAS[mv.direction()];
-        let tail = i32::from(mv.tail());
-        let len = mv.stones() as i32;
-        let dist = mv.distance() as i32;
-        let mut group = 0u64;
-        for i in 0..len {
-            group |= 1u64 << (tail + i * delta);
-        }
-        // Legal moves stay on the board, so shifting the bit indices is the geometric move.
-        let shift = dist * delta;
-        let moved = if shift > 0 {
-            group << shift
-        } else {
-            group >> -shift
-        };
-        self.stones[me] = (self.stones[me] & !group) | moved;
-        for sq in Bitboard(group ^ moved) {
-            self.hash ^= key(mover, false, sq);
-        }
-        let landing = (tail + (len - 1 + dist) * delta) as u8;
-        let captured = self.stones[them] & bit(landing) != 0;
-        if captured {
-            self.stones[them] ^= bit(landing);
-            self.hash ^= key(mover.opponent(), false, landing);
-        }
-        let crossed = moved & target_row(mover) != 0;
-        if answering_crossing {
-            self.lock_crossed_stones();
-        }
-        self.reversible = if captured || crossed || answering_crossing {
+        let before = self.layout();
+        let (after, irreversible) = self.layout_after(mv);
+        self.hash ^= hash_change(before, after);
+        self.stones = after.stones;
+        self.locked = after.locked;
+        self.reversible = if irreversible {
             0
         } else {
             self.reversible.saturating_add(1)
         };
-        self.mobility.update(before, (self.stones, self.locked));
+        self.mobility
+            .update((before.stones, before.locked), (after.stones, after.locked));
         self.pass_turn();
     }
 
@@ -405,6 +443,12 @@ impl SearchHints for Crossings {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    /// From the endgame tables, when each side has at most two stones (the first position
+    /// of a material builds its tables: about 10 seconds with two stones a side).
+    fn known_value(&self) -> Option<KnownValue> {
+        endgame::known_value(self)
     }
 
     #[inline]

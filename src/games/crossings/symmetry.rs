@@ -4,7 +4,7 @@
 //! crossing toward the far row. No count ties the side to move to the stones (captures
 //! remove them), so games reach positions on both sides of the second symmetry.
 
-use super::Crossings;
+use super::{Crossings, Layout};
 use crate::games::{zobrist, Player, SymmetricKey};
 
 /// `squares` mirrored left to right (bit `rank * 8 + file`).
@@ -17,43 +17,46 @@ fn flip_ranks(squares: u64) -> u64 {
     squares.swap_bytes()
 }
 
-/// What a symmetry changes: Red's stones, Black's, the locked ones, the side to move.
-type Layout = ([u64; 3], Player);
+/// The image `image` of the position of `layout` with `to_move` to move: bit 0 mirrors it,
+/// bit 1 turns it upside down with the roles exchanged.
+pub(super) fn image_of(layout: &Layout, to_move: Player, image: u8) -> (Layout, Player) {
+    let map = |squares: u64| {
+        let squares = if image & 1 != 0 {
+            mirror_files(squares)
+        } else {
+            squares
+        };
+        if image & 2 != 0 {
+            flip_ranks(squares)
+        } else {
+            squares
+        }
+    };
+    let [red, black] = layout.stones.map(map);
+    let locked = map(layout.locked);
+    if image & 2 != 0 {
+        let stones = [black, red];
+        (Layout { stones, locked }, to_move.opponent())
+    } else {
+        let stones = [red, black];
+        (Layout { stones, locked }, to_move)
+    }
+}
 
 impl Crossings {
-    /// The position as image `image` shows it: bit 0 mirrors it, bit 1 turns it upside
-    /// down with the roles exchanged.
-    fn image(&self, image: u8) -> Layout {
-        let map = |squares: u64| {
-            let squares = if image & 1 != 0 {
-                mirror_files(squares)
-            } else {
-                squares
-            };
-            if image & 2 != 0 {
-                flip_ranks(squares)
-            } else {
-                squares
-            }
-        };
-        let [red, black] = self.stones.map(map);
-        if image & 2 != 0 {
-            ([black, red, map(self.locked)], self.to_move.opponent())
-        } else {
-            ([red, black, map(self.locked)], self.to_move)
-        }
-    }
-
     /// The key of the least of the position's four images and which image it is.
     pub(super) fn least_image(&self) -> SymmetricKey {
-        let order = |layout: &Layout| (layout.0, layout.1.index());
-        let (layout, image) = (0..4u8)
-            .map(|image| (self.image(image), image))
-            .min_by_key(|(layout, _)| order(layout))
+        let order =
+            |(layout, to_move): &(Layout, Player)| (layout.stones, layout.locked, to_move.index());
+        let (image, (layout, to_move)) = (0..4u8)
+            .map(|image| (image, image_of(&self.layout(), self.to_move, image)))
+            .min_by_key(|(_, image)| order(image))
             .expect("four images");
-        let ([red, black, locked], to_move) = layout;
         SymmetricKey {
-            key: zobrist::mix(0x4352_4f53 ^ to_move.index() as u64, [red, black, locked]),
+            key: zobrist::mix(
+                0x4352_4f53 ^ to_move.index() as u64,
+                [layout.stones[0], layout.stones[1], layout.locked],
+            ),
             image,
         }
     }
@@ -69,8 +72,8 @@ mod tests {
     }
 
     fn image(position: &Crossings, image: u8) -> Crossings {
-        let ([red, black, locked], to_move) = position.image(image);
-        Crossings::with_stones([red, black], locked, to_move)
+        let (layout, to_move) = image_of(&position.layout(), position.to_move, image);
+        Crossings::with_stones(layout.stones, layout.locked, to_move)
     }
 
     /// Every position one move from `position`, as keys, sorted.

@@ -26,6 +26,11 @@
 //! and its images under the game's symmetries (mirror images, turns of the board), which
 //! share its value; a best move is kept for the image that stored it only.
 //!
+//! Known values. A position whose value the game knows without searching
+//! ([`SearchHints::known_value`]: Crossings' endgame tables) is not searched: its value is
+//! exact, with no history behind it, and stays exact on any line the solver follows (the
+//! side that wins never comes back to a position, and a line ends at its first recurrence).
+//!
 //! Repetitions. Where positions can repeat ([`crate::games::Game::POSITIONS_REPEAT`]:
 //! Crossings), a value depends on the
 //! history, and lines need not end. The solver solves from the position alone (the history
@@ -50,7 +55,7 @@ use std::time::{Duration, Instant};
 
 use super::control::Control;
 use super::ordering::{bring_forward, settle_all, MoveOrdering, PlyBuffers};
-use crate::games::{GameState, Margin, MoveList, Player, SearchHints, Status};
+use crate::games::{GameState, KnownValue, Margin, MoveList, Player, SearchHints, Status};
 use crate::search::tt::Bound;
 pub use solution::{Outcome, Progress, Proven, RootMove, Solution, SolveLimits, Unsolved};
 use table::{Entry, Table};
@@ -276,6 +281,15 @@ fn terminal<G: SearchHints>(status: Status, position: &G, ply: usize) -> i32 {
         Status::Won(winner) if winner == position.side_to_move() => WIN - ply as i32,
         Status::Won(_) => -(WIN - ply as i32),
         Status::Draw | Status::InPlay => 0,
+    }
+}
+
+/// The score of a position `ply` plies from the root whose value the game knows.
+fn known_score(known: KnownValue, ply: usize) -> i32 {
+    match known {
+        KnownValue::Win(plies) => WIN - (ply as i32 + plies as i32),
+        KnownValue::Loss(plies) => -(WIN - (ply as i32 + plies as i32)),
+        KnownValue::Draw => 0,
     }
 }
 
@@ -551,6 +565,11 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         let status = position.status();
         if status.is_over() {
             return self.finished(status, position, ply);
+        }
+        if self.scoring == Scoring::Outcome {
+            if let Some(known) = position.known_value() {
+                return known_score(known, ply);
+            }
         }
         // Only positions no later move can bring back use the table (see the module).
         let repeatable = position.reversible_plies() > 0;

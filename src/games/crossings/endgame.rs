@@ -1,0 +1,636 @@
+//! Endgame tables: the exact value of every Crossings position in which each side has at
+//! most [`MAX_STONES`] stones (locked ones included), from the rules alone, by retrograde
+//! analysis.
+//!
+//! A table holds one *material* (so many red stones, so many black): every placement of
+//! those stones, each one on a square or locked on its player's target row, with either
+//! side to move. Its values are found by distance from the end, as a list of the positions
+//! still open is swept again and again: in sweep `t`, a position is a win in `t` plies when
+//! one of its moves leads to a loss in `t − 1`, and a loss in `t` when every move leads to a
+//! win, the longest in `t − 1`. A capture leads to a table of less material, finished
+//! before this one. What no sweep decides is a draw: neither side can force the end, so a
+//! game from there goes on until a repetition or until neither side can move. These are
+//! the values of the positions with no history behind them; the side that wins does so
+//! without ever coming back to a position (its distance falls at every move of its), so a
+//! history in which each position has occurred once at most changes none of them.
+//!
+//! Each position is kept once with its images (mirrored, and, with as many stones a side,
+//! upside down with the roles exchanged), and a material with more black stones than red is
+//! read from its image. The tables are built when first asked for, once per process, on two
+//! threads: with two stones a side, about 10 seconds on a 2-core machine, and 13 MB held
+//! (one byte a placement) until the process ends.
+
+use std::sync::OnceLock;
+
+use super::symmetry::image_of;
+use super::{target_row, Crossings, Layout};
+use crate::games::bitboard::Bitboard;
+use crate::games::{Game, KnownValue, MoveList, Player, Status};
+
+/// The most stones a side may have, locked ones included, for its position to be in a table.
+pub const MAX_STONES: usize = 2;
+
+/// Where a stone can be: on one of the 64 squares unlocked (cells 0–63), or locked on one
+/// of the eight squares of its player's target row (cells 64–71, by file).
+const CELLS: usize = 72;
+
+/// The image of a position upside down with the roles exchanged ([`image_of`]).
+const UPSIDE_DOWN: u8 = 2;
+
+/// The first cell of the locked stones.
+const LOCKED_CELLS: usize = 64;
+
+/// The number of ways to choose `k` of `n` things.
+const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
+/// [`binomial`]`(n, k)` for every cell count `n` and stone count `k`, looked up when a
+/// position is ranked.
+static BINOMIALS: [[usize; MAX_STONES + 1]; CELLS + 1] = {
+    let mut table = [[0; MAX_STONES + 1]; CELLS + 1];
+    let mut n = 0;
+    while n <= CELLS {
+        let mut k = 0;
+        while k <= MAX_STONES {
+            table[n][k] = binomial(n, k);
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The cells of a side's stones in increasing order, at most [`MAX_STONES`] of them.
+type Cells = [u8; MAX_STONES];
+
+/// The rank of increasing `cells` among all sets of as many cells (the combinatorial
+/// number system).
+fn rank(cells: &[u8]) -> usize {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &cell)| BINOMIALS[usize::from(cell)][i + 1])
+        .sum()
+}
+
+/// Every set of `count` cells, each at its [`rank`].
+fn all_cell_sets(count: usize) -> Vec<Cells> {
+    let mut sets = vec![[0; MAX_STONES]; binomial(CELLS, count)];
+    let mut cells = [0; MAX_STONES];
+    place_cell_sets(&mut sets, &mut cells, count, count, CELLS);
+    sets
+}
+
+/// Chooses `cells[..free]`, increasing and below `below`, and places every set of `count`
+/// cells so completed at its rank.
+fn place_cell_sets(sets: &mut [Cells], cells: &mut Cells, count: usize, free: usize, below: usize) {
+    let Some(slot) = free.checked_sub(1) else {
+        sets[rank(&cells[..count])] = *cells;
+        return;
+    };
+    for cell in slot..below {
+        cells[slot] = cell as u8;
+        place_cell_sets(sets, cells, count, slot, cell);
+    }
+}
+
+/// The square a stone in `cell` stands on for `player`, and whether it is locked there.
+fn cell_square(player: Player, cell: u8) -> (u8, bool) {
+    match usize::from(cell).checked_sub(LOCKED_CELLS) {
+        None => (cell, false),
+        Some(file) => (first_target_square(player) + file as u8, true),
+    }
+}
+
+/// The square on file a of `player`'s target row.
+fn first_target_square(player: Player) -> u8 {
+    target_row(player).trailing_zeros() as u8
+}
+
+/// The stones, and the locked ones among them, that `cells` put on the board for
+/// `player`; `None` when two of them would share a square.
+fn stones_in(player: Player, cells: &[u8]) -> Option<(u64, u64)> {
+    let (mut stones, mut locked) = (0u64, 0u64);
+    for &cell in cells {
+        let (sq, is_locked) = cell_square(player, cell);
+        let b = 1u64 << sq;
+        if stones & b != 0 {
+            return None;
+        }
+        stones |= b;
+        if is_locked {
+            locked |= b;
+        }
+    }
+    Some((stones, locked))
+}
+
+/// The cells of `player`'s stones in `layout` (at most [`MAX_STONES`]), increasing: the
+/// unlocked ones by square, then the locked ones by file.
+fn cells_of(layout: &Layout, player: Player) -> (Cells, usize) {
+    let own = layout.stones[player.index()];
+    let locked = layout.locked;
+    let base = first_target_square(player);
+    let unlocked = Bitboard(own & !locked);
+    let locked = Bitboard(own & locked).map(|sq| LOCKED_CELLS as u8 + sq - base);
+    let mut cells = [0; MAX_STONES];
+    let mut count = 0;
+    for cell in unlocked.chain(locked) {
+        cells[count] = cell;
+        count += 1;
+    }
+    (cells, count)
+}
+
+/// A value as a table keeps it: 0 a draw, else `2 × distance + 1`, plus 1 for a win.
+type Stored = u8;
+
+/// The longest distance a [`Stored`] value holds.
+const MAX_DISTANCE: u32 = (Stored::MAX as u32 - 2) / 2;
+
+/// The value kept for `value`.
+fn store(value: KnownValue) -> Stored {
+    match value {
+        KnownValue::Draw => 0,
+        KnownValue::Loss(plies) => 2 * plies as Stored + 1,
+        KnownValue::Win(plies) => 2 * plies as Stored + 2,
+    }
+}
+
+/// The value that `stored` keeps.
+fn load(stored: Stored) -> KnownValue {
+    match stored {
+        0 => KnownValue::Draw,
+        s if s % 2 == 1 => KnownValue::Loss(u32::from(s / 2)),
+        s => KnownValue::Win(u32::from(s / 2 - 1)),
+    }
+}
+
+/// The values of every position of one material.
+pub struct Table {
+    /// Red's stones.
+    red: usize,
+    /// Black's stones.
+    black: usize,
+    /// Every set of `red` cells, by rank.
+    red_sets: Vec<Cells>,
+    /// Every set of `black` cells, by rank.
+    black_sets: Vec<Cells>,
+    /// By [`Table::index`].
+    values: Box<[Stored]>,
+}
+
+/// What a sweep found.
+#[derive(Default)]
+struct Sweep {
+    /// The positions still open, by index.
+    open: Vec<u32>,
+    /// The positions whose value it found, by index.
+    decided: Vec<(u32, KnownValue)>,
+    /// Whether some open position is known to be won or lost at a longer distance.
+    later: bool,
+}
+
+/// What one sweep makes of a position still open.
+enum Judgement {
+    /// Its value.
+    Decided(KnownValue),
+    /// Its value is known to be a win or a loss longer than this sweep's distance.
+    Later,
+    /// Not yet known.
+    Open,
+}
+
+impl Table {
+    /// The table of `red` and `black` stones, its values all draws yet.
+    fn empty(red: usize, black: usize) -> Self {
+        let red_sets = all_cell_sets(red);
+        let black_sets = all_cell_sets(black);
+        let size = red_sets.len() * black_sets.len() * 2;
+        Table {
+            red,
+            black,
+            red_sets,
+            black_sets,
+            values: vec![0; size].into_boxed_slice(),
+        }
+    }
+
+    /// Where the position of `layout`, of this table's material, with `to_move` to move,
+    /// is kept: the [`Table::index`] of the least of its images that have this material.
+    fn slot(&self, layout: &Layout, to_move: Player) -> usize {
+        let images = if self.red == self.black { 4 } else { 2 };
+        let order =
+            |(layout, to_move): &(Layout, Player)| (layout.stones, layout.locked, to_move.index());
+        let (layout, to_move) = (0..images)
+            .map(|image| image_of(layout, to_move, image))
+            .min_by_key(order)
+            .expect("the position itself");
+        self.index(&layout, to_move)
+    }
+
+    /// The place of the position of `layout`, of this table's material, with `to_move` to
+    /// move, among every placement of the material.
+    fn index(&self, layout: &Layout, to_move: Player) -> usize {
+        let (red, _) = cells_of(layout, Player::One);
+        let (black, _) = cells_of(layout, Player::Two);
+        let red = rank(&red[..self.red]);
+        let black = rank(&black[..self.black]);
+        (red * self.black_sets.len() + black) * 2 + to_move.index()
+    }
+
+    /// The position kept at `index`, if the rules allow one there (stones on distinct
+    /// squares, no pending crossing of the side to move).
+    fn position(&self, index: usize) -> Option<Crossings> {
+        let to_move = if index.is_multiple_of(2) {
+            Player::One
+        } else {
+            Player::Two
+        };
+        let sets = index / 2;
+        let red = &self.red_sets[sets / self.black_sets.len()][..self.red];
+        let black = &self.black_sets[sets % self.black_sets.len()][..self.black];
+        let (red, red_locked) = stones_in(Player::One, red)?;
+        let (black, black_locked) = stones_in(Player::Two, black)?;
+        let own = [red, black][to_move.index()];
+        let own_locked = [red_locked, black_locked][to_move.index()];
+        let crossing_to_answer = own & !own_locked & target_row(to_move) != 0;
+        if red & black != 0 || crossing_to_answer {
+            return None;
+        }
+        Some(Crossings::with_stones(
+            [red, black],
+            red_locked | black_locked,
+            to_move,
+        ))
+    }
+
+    /// Computes every value of the material of `red` and `black` stones; `None` if a
+    /// distance is longer than a table keeps ([`MAX_DISTANCE`]), here or in a table of
+    /// less material.
+    fn build(red: usize, black: usize) -> Option<Self> {
+        // A capture leads to one stone less; those tables come first.
+        let less = [(red.wrapping_sub(1), black), (red, black.wrapping_sub(1))];
+        for (red, black) in less
+            .into_iter()
+            .filter(|&(r, b)| r <= MAX_STONES && b <= MAX_STONES)
+        {
+            let (red, black) = (red.max(black), red.min(black));
+            table(red, black)?;
+        }
+        let mut table = Table::empty(red, black);
+        let mut open = Vec::new();
+        for index in 0..table.values.len() {
+            let Some(position) = table.position(index) else {
+                continue;
+            };
+            if table.slot(&position.layout(), position.side_to_move()) != index {
+                continue; // An image of a position kept elsewhere.
+            }
+            match position.status() {
+                Status::InPlay => open.push(index as u32),
+                Status::Draw => {}
+                Status::Won(winner) => {
+                    let value = if winner == position.side_to_move() {
+                        KnownValue::Win(0)
+                    } else {
+                        KnownValue::Loss(0)
+                    };
+                    table.values[index] = store(value);
+                }
+            }
+        }
+        for distance in 1.. {
+            let sweep = table.sweep_in_two(&open, distance);
+            if sweep.decided.is_empty() && !sweep.later {
+                break;
+            }
+            if distance > MAX_DISTANCE {
+                return None;
+            }
+            for (index, value) in sweep.decided {
+                table.values[index as usize] = store(value);
+            }
+            open = sweep.open;
+        }
+        Some(table)
+    }
+
+    /// The sweep of `distance` over the `open` positions, half of them on a second thread
+    /// when one can be had.
+    fn sweep_in_two(&self, open: &[u32], distance: u32) -> Sweep {
+        let (first, second) = open.split_at(open.len() / 2);
+        std::thread::scope(|scope| {
+            let helper = std::thread::Builder::new()
+                .name("endgame table".into())
+                .spawn_scoped(scope, || self.sweep(second, distance));
+            let mut sweep = self.sweep(first, distance);
+            let rest = match helper {
+                Ok(helper) => helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                Err(_) => self.sweep(second, distance),
+            };
+            sweep.open.extend(rest.open);
+            sweep.decided.extend(rest.decided);
+            sweep.later |= rest.later;
+            sweep
+        })
+    }
+
+    /// The sweep of `distance` over the `open` positions (see the module).
+    fn sweep(&self, open: &[u32], distance: u32) -> Sweep {
+        let mut sweep = Sweep::default();
+        let mut moves = MoveList::new();
+        for &index in open {
+            let position = self.position(index as usize).expect("an open position");
+            match self.judge(&position, distance, &mut moves) {
+                Judgement::Decided(value) => sweep.decided.push((index, value)),
+                Judgement::Later => {
+                    sweep.later = true;
+                    sweep.open.push(index);
+                }
+                Judgement::Open => sweep.open.push(index),
+            }
+        }
+        sweep
+    }
+
+    /// What the sweep of `distance` makes of the open `position`, from its moves' values
+    /// found so far (see the module).
+    fn judge(
+        &self,
+        position: &Crossings,
+        distance: u32,
+        moves: &mut MoveList<super::Move>,
+    ) -> Judgement {
+        moves.clear();
+        position.generate_moves(moves);
+        let mut quickest_win = None::<u32>;
+        let mut longest_loss = 0;
+        let mut every_move_loses = true;
+        let next = position.side_to_move().opponent();
+        for &mv in moves.iter() {
+            let after = if mv.is_pass() {
+                position.layout()
+            } else {
+                position.layout_after(mv).0
+            };
+            match self.value_of(&after, next) {
+                KnownValue::Loss(plies) => {
+                    quickest_win = Some(quickest_win.map_or(plies + 1, |w| w.min(plies + 1)));
+                }
+                KnownValue::Win(plies) => longest_loss = longest_loss.max(plies + 1),
+                KnownValue::Draw => every_move_loses = false,
+            }
+        }
+        let (value, plies) = match quickest_win {
+            Some(plies) => (KnownValue::Win(plies), plies),
+            None if every_move_loses => (KnownValue::Loss(longest_loss), longest_loss),
+            None => return Judgement::Open,
+        };
+        if plies <= distance {
+            Judgement::Decided(value)
+        } else {
+            Judgement::Later
+        }
+    }
+
+    /// The value found so far of the position of `layout` with `to_move` to move: from this
+    /// table while it is built when it has this table's material, else from the finished
+    /// table of its own (less) material.
+    fn value_of(&self, layout: &Layout, to_move: Player) -> KnownValue {
+        let (layout, to_move) = in_table_order(layout, to_move);
+        if material(&layout) == (self.red, self.black) {
+            load(self.values[self.slot(&layout, to_move)])
+        } else {
+            lookup(&layout, to_move).expect("a capture leaves less material")
+        }
+    }
+}
+
+/// Red's stones and Black's, locked ones included.
+fn material(layout: &Layout) -> (usize, usize) {
+    let count = |player: Player| layout.stones[player.index()].count_ones() as usize;
+    (count(Player::One), count(Player::Two))
+}
+
+/// The tables, by Red's and Black's stones (Red's at least Black's), each built when first
+/// asked for.
+static TABLES: [[OnceLock<Option<Table>>; MAX_STONES + 1]; MAX_STONES + 1] =
+    [const { [const { OnceLock::new() }; MAX_STONES + 1] }; MAX_STONES + 1];
+
+/// The table of `red` and `black` stones (at most [`MAX_STONES`], and `red` at least
+/// `black`), built if need be; `None` if its distances are too long to keep.
+fn table(red: usize, black: usize) -> Option<&'static Table> {
+    TABLES[red][black]
+        .get_or_init(|| Table::build(red, black))
+        .as_ref()
+}
+
+/// The exact value of `position` for the side to move, with no history behind it, if each
+/// side has at most [`MAX_STONES`] stones.
+pub fn known_value(position: &Crossings) -> Option<KnownValue> {
+    lookup(&position.layout(), position.side_to_move())
+}
+
+/// The exact value of the position of `layout` with `to_move` to move, if each side has at
+/// most [`MAX_STONES`] stones.
+fn lookup(layout: &Layout, to_move: Player) -> Option<KnownValue> {
+    let (layout, to_move) = in_table_order(layout, to_move);
+    let (red, black) = material(&layout);
+    if red > MAX_STONES {
+        return None;
+    }
+    let table = table(red, black)?;
+    Some(load(table.values[table.slot(&layout, to_move)]))
+}
+
+/// The position of `layout` with `to_move` to move, or its image upside down with the roles
+/// exchanged (which has the same value), whichever gives Red at least as many stones as
+/// Black: the tables keep those materials only.
+fn in_table_order(layout: &Layout, to_move: Player) -> (Layout, Player) {
+    let (red, black) = material(layout);
+    if red < black {
+        image_of(layout, to_move, UPSIDE_DOWN)
+    } else {
+        (*layout, to_move)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The positions `table` keeps, each once (one image of each), every `step`-th of them.
+    fn kept_positions(table: &Table, step: usize) -> impl Iterator<Item = Crossings> + '_ {
+        (0..table.values.len()).step_by(step).filter_map(|index| {
+            let position = table.position(index)?;
+            let kept = table.slot(&position.layout(), position.side_to_move()) == index;
+            kept.then_some(position)
+        })
+    }
+
+    /// The value of `position` by one ply of minimax over the tables' values of the
+    /// positions its moves lead to, each made by the rules' own `play`.
+    fn value_from_moves(position: &Crossings) -> KnownValue {
+        match position.status() {
+            Status::Won(winner) if winner == position.side_to_move() => return KnownValue::Win(0),
+            Status::Won(_) => return KnownValue::Loss(0),
+            Status::Draw => return KnownValue::Draw,
+            Status::InPlay => {}
+        }
+        let mut moves = MoveList::new();
+        position.generate_moves(&mut moves);
+        let values = moves.iter().map(|&mv| {
+            let mut after = position.clone();
+            after.play(mv);
+            known_value(&after).expect("in a table")
+        });
+        let values: Vec<KnownValue> = values.collect();
+        let quickest_win = values
+            .iter()
+            .filter_map(|v| match v {
+                KnownValue::Loss(plies) => Some(plies + 1),
+                _ => None,
+            })
+            .min();
+        let longest_loss = values
+            .iter()
+            .map(|v| match v {
+                KnownValue::Win(plies) => Some(plies + 1),
+                _ => None,
+            })
+            .collect::<Option<Vec<u32>>>()
+            .and_then(|wins| wins.into_iter().max());
+        match (quickest_win, longest_loss) {
+            (Some(plies), _) => KnownValue::Win(plies),
+            (None, Some(plies)) => KnownValue::Loss(plies),
+            (None, None) => KnownValue::Draw,
+        }
+    }
+
+    /// Checks every `step`-th position of the material of `red` and `black` stones; returns
+    /// how many positions were checked and how many of them are won or lost.
+    fn check_material(red: usize, black: usize, step: usize) -> (usize, usize) {
+        let table = table(red, black).expect("distances a table keeps");
+        let (mut checked, mut decided) = (0, 0);
+        for position in kept_positions(table, step) {
+            let kept = known_value(&position).expect("in a table");
+            assert_eq!(kept, value_from_moves(&position), "{}", position.fen());
+            checked += 1;
+            decided += usize::from(kept != KnownValue::Draw);
+        }
+        (checked, decided)
+    }
+
+    // Where every value is the best of its moves' values, the wins and losses are right
+    // (their distances fall by one along the best moves down to a finished game) and so are
+    // the draws (a position drawn by the table that could be won would have a move to a
+    // loss, by induction on the distance): the check proves the table.
+    #[test]
+    fn each_value_is_the_best_of_its_moves_values_with_up_to_one_stone_against_two() {
+        for (red, black) in [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1)] {
+            let (checked, decided) = check_material(red, black, 1);
+            assert!(checked > 0, "{red} against {black}");
+            if red > 0 {
+                assert!(decided > 0, "{red} against {black}: some won or lost");
+            }
+        }
+    }
+
+    #[test]
+    fn each_value_is_the_best_of_its_moves_values_with_two_stones_a_side() {
+        let (checked, decided) = check_material(2, 2, 97);
+        assert!(checked > 10_000 && decided > 1_000, "{checked} {decided}");
+    }
+
+    #[test]
+    fn a_position_and_its_images_share_a_value() {
+        for fen in [
+            "8/2b5/8/8/8/8/3rr3/8 b",
+            "8/2b5/8/8/8/8/3rr3/8 r",
+            "3R4/8/8/1b6/8/8/8/B7 b",
+            "8/8/8/2bb4/8/8/3rr3/8 r",
+        ] {
+            let position = Crossings::from_fen(fen).expect("a legal position");
+            let value = known_value(&position);
+            assert!(value.is_some(), "{fen}");
+            for image in 1..4 {
+                let (layout, to_move) = image_of(&position.layout(), position.to_move, image);
+                let turned = Crossings::with_stones(layout.stones, layout.locked, to_move);
+                assert_eq!(known_value(&turned), value, "{fen}, image {image}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_side_with_more_than_two_stones_is_not_in_the_tables() {
+        for fen in ["8/8/8/4b3/8/8/3rrr2/8 b", "8/bbb5/8/8/8/8/8/7r r"] {
+            let position = Crossings::from_fen(fen).expect("a legal position");
+            assert_eq!(known_value(&position), None, "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_tables_agree_with_the_lines_the_rules_force() {
+        for (fen, value) in [
+            // Red crosses on g8 and Black cannot answer from a3.
+            ("8/6r1/8/8/8/b7/8/8 r", KnownValue::Win(1)),
+            // Black's answer to a crossing locks its only stone; Red crosses again and wins.
+            ("8/rr6/8/8/8/8/5b2/8 r", KnownValue::Win(3)),
+            // Both one step from crossing: every crossing is answered, then nothing moves.
+            ("8/6r1/8/8/8/8/b7/8 r", KnownValue::Draw),
+            // A crossing nobody answered: over.
+            ("6r1/8/8/8/b7/8/8/8 b", KnownValue::Loss(0)),
+        ] {
+            let position = Crossings::from_fen(fen).expect("a legal position");
+            assert_eq!(known_value(&position), Some(value), "{fen}");
+        }
+    }
+
+    /// A report for the README: for each material, the positions the table keeps (each
+    /// once up to its images) won, lost and drawn for the side to move, and a longest win.
+    /// `cargo test --release --lib endgame_statistics -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a report for the README (a few seconds)"]
+    fn endgame_statistics() {
+        for (red, black) in [(1, 0), (1, 1), (2, 0), (2, 1), (2, 2)] {
+            let table = table(red, black).expect("distances a table keeps");
+            let (mut wins, mut losses, mut draws) = (0, 0, 0);
+            let mut longest: Option<(u32, Crossings)> = None;
+            for position in kept_positions(table, 1) {
+                match known_value(&position).expect("in a table") {
+                    KnownValue::Win(plies) => {
+                        wins += 1;
+                        if longest.as_ref().is_none_or(|(most, _)| plies > *most) {
+                            longest = Some((plies, position));
+                        }
+                    }
+                    KnownValue::Loss(_) => losses += 1,
+                    KnownValue::Draw => draws += 1,
+                }
+            }
+            let longest = longest.map(|(plies, position)| {
+                assert_eq!(value_from_moves(&position), KnownValue::Win(plies));
+                format!("win in {plies}: {}", position.fen())
+            });
+            println!(
+                "{red} against {black}: {} positions, {wins} won, {losses} lost, {draws} drawn; \
+                 longest {}",
+                wins + losses + draws,
+                longest.unwrap_or_default()
+            );
+        }
+    }
+}
