@@ -209,11 +209,16 @@ pub trait SearchHints: Game {
 
     /// The exact value of this position, with no history behind it, when the game knows it
     /// without searching ([`KnownValue`]); `None` (the default) when it does not. The exact
-    /// solver takes it as proven. It may take long the first time it is asked for in a
-    /// process (a game builds its tables then), so the timed searches do not ask.
+    /// solver takes it as proven.
     fn known_value(&self) -> Option<KnownValue> {
         None
     }
+
+    /// Makes ready what [`SearchHints::known_value`] reads (a game's endgame tables), once
+    /// per process, when the lines from this position may need it, giving up as soon as
+    /// `abandon` returns true. The exact solver calls it before it solves; it may take
+    /// seconds. Nothing by default.
+    fn prepare_known_values(&self, _abandon: &(dyn Fn() -> bool + Sync)) {}
 
     /// The position's [`SymmetricKey`]: the same for every image of the position under the
     /// symmetries of the game's rules, which the exact solver's table is keyed by. A symmetry

@@ -16,9 +16,10 @@
 //!
 //! Each position is kept once with its images (mirrored, and, with as many stones a side,
 //! upside down with the roles exchanged), and a material with more black stones than red is
-//! read from its image. The tables are built when first asked for, once per process, on two
-//! threads: with two stones a side, about 10 seconds on a 2-core machine, and 13 MB held
-//! (one byte a placement) until the process ends.
+//! read from its image. The tables are built once per process, on two threads, when the exact
+//! solver first meets a position that may need them ([`build_tables`], which can be
+//! abandoned): about 10 seconds on a 2-core machine, and 13 MB held (one byte a placement)
+//! until the process ends.
 
 use std::sync::OnceLock;
 
@@ -275,19 +276,10 @@ impl Table {
         ))
     }
 
-    /// Computes every value of the material of `red` and `black` stones; `None` if a
-    /// distance is longer than a table keeps ([`MAX_DISTANCE`]), here or in a table of
-    /// less material.
-    fn build(red: usize, black: usize) -> Option<Self> {
-        // A capture leads to one stone less; those tables come first.
-        let less = [(red.wrapping_sub(1), black), (red, black.wrapping_sub(1))];
-        for (red, black) in less
-            .into_iter()
-            .filter(|&(r, b)| r <= MAX_STONES && b <= MAX_STONES)
-        {
-            let (red, black) = (red.max(black), red.min(black));
-            table(red, black)?;
-        }
+    /// Computes every value of the material of `red` and `black` stones, once the tables of
+    /// less material are built; `None` if a distance is longer than a table keeps
+    /// ([`MAX_DISTANCE`]), `Err` if `abandon` said so first.
+    fn build(red: usize, black: usize, abandon: &Abandon<'_>) -> Result<Option<Self>, Abandoned> {
         let mut table = Table::empty(red, black);
         let mut open = Vec::new();
         for index in 0..table.values.len() {
@@ -311,48 +303,61 @@ impl Table {
             }
         }
         for distance in 1.. {
-            let sweep = table.sweep_in_two(&open, distance);
+            let sweep = table.sweep_in_two(&open, distance, abandon)?;
             if sweep.decided.is_empty() && !sweep.later {
                 break;
             }
             if distance > MAX_DISTANCE {
-                return None;
+                return Ok(None);
             }
             for (index, value) in sweep.decided {
                 table.values[index as usize] = store(value);
             }
             open = sweep.open;
         }
-        Some(table)
+        Ok(Some(table))
     }
 
     /// The sweep of `distance` over the `open` positions, half of them on a second thread
     /// when one can be had.
-    fn sweep_in_two(&self, open: &[u32], distance: u32) -> Sweep {
+    fn sweep_in_two(
+        &self,
+        open: &[u32],
+        distance: u32,
+        abandon: &Abandon<'_>,
+    ) -> Result<Sweep, Abandoned> {
         let (first, second) = open.split_at(open.len() / 2);
         std::thread::scope(|scope| {
             let helper = std::thread::Builder::new()
                 .name("endgame table".into())
-                .spawn_scoped(scope, || self.sweep(second, distance));
-            let mut sweep = self.sweep(first, distance);
+                .spawn_scoped(scope, || self.sweep(second, distance, abandon));
+            let mut sweep = self.sweep(first, distance, abandon)?;
             let rest = match helper {
                 Ok(helper) => helper
                     .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                Err(_) => self.sweep(second, distance),
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
+                Err(_) => self.sweep(second, distance, abandon)?,
             };
             sweep.open.extend(rest.open);
             sweep.decided.extend(rest.decided);
             sweep.later |= rest.later;
-            sweep
+            Ok(sweep)
         })
     }
 
     /// The sweep of `distance` over the `open` positions (see the module).
-    fn sweep(&self, open: &[u32], distance: u32) -> Sweep {
+    fn sweep(
+        &self,
+        open: &[u32],
+        distance: u32,
+        abandon: &Abandon<'_>,
+    ) -> Result<Sweep, Abandoned> {
         let mut sweep = Sweep::default();
         let mut moves = MoveList::new();
-        for &index in open {
+        for (done, &index) in open.iter().enumerate() {
+            if done % ABANDON_CHECKS == 0 && abandon() {
+                return Err(Abandoned);
+            }
             let position = self.position(index as usize).expect("an open position");
             match self.judge(&position, distance, &mut moves) {
                 Judgement::Decided(value) => sweep.decided.push((index, value)),
@@ -363,7 +368,7 @@ impl Table {
                 Judgement::Open => sweep.open.push(index),
             }
         }
-        sweep
+        Ok(sweep)
     }
 
     /// What the sweep of `distance` makes of the open `position`, from its moves' values
@@ -414,7 +419,7 @@ impl Table {
         if material(&layout) == (self.red, self.black) {
             load(self.values[self.slot(&layout, to_move)])
         } else {
-            lookup(&layout, to_move).expect("a capture leaves less material")
+            lookup(&layout, to_move).expect("the tables of less material are built first")
         }
     }
 }
@@ -425,21 +430,49 @@ fn material(layout: &Layout) -> (usize, usize) {
     (count(Player::One), count(Player::Two))
 }
 
-/// The tables, by Red's and Black's stones (Red's at least Black's), each built when first
-/// asked for.
+/// The tables, by Red's and Black's stones (Red's at least Black's), once built: `None` if
+/// the distances of one are too long to keep.
 static TABLES: [[OnceLock<Option<Table>>; MAX_STONES + 1]; MAX_STONES + 1] =
     [const { [const { OnceLock::new() }; MAX_STONES + 1] }; MAX_STONES + 1];
 
-/// The table of `red` and `black` stones (at most [`MAX_STONES`], and `red` at least
-/// `black`), built if need be; `None` if its distances are too long to keep.
-fn table(red: usize, black: usize) -> Option<&'static Table> {
-    TABLES[red][black]
-        .get_or_init(|| Table::build(red, black))
-        .as_ref()
+/// The materials of the tables (Red's stones, then Black's), each after those its captures
+/// lead to.
+const MATERIALS: [(usize, usize); 6] = [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)];
+
+/// Told to give up: the build of the tables was abandoned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abandoned;
+
+/// Asked now and then while the tables are built: true to give up.
+pub type Abandon<'a> = dyn Fn() -> bool + Sync + 'a;
+
+/// Positions swept between two questions to [`Abandon`].
+const ABANDON_CHECKS: usize = 1 << 14;
+
+/// Builds every table not yet built, in order, until `abandon` says to give up (what it
+/// finished stays built).
+pub fn build_tables(abandon: &Abandon<'_>) -> Result<(), Abandoned> {
+    for (red, black) in MATERIALS {
+        let cell = &TABLES[red][black];
+        if cell.get().is_none() {
+            let less_complete = MATERIALS
+                .iter()
+                .take_while(|&&material| material != (red, black))
+                .all(|&(r, b)| TABLES[r][b].get().is_some_and(Option::is_some));
+            let table = if less_complete {
+                Table::build(red, black, abandon)?
+            } else {
+                None
+            };
+            // Another thread may have built it meanwhile: the same values.
+            let _ = cell.set(table);
+        }
+    }
+    Ok(())
 }
 
 /// The exact value of `position` for the side to move, with no history behind it, if each
-/// side has at most [`MAX_STONES`] stones.
+/// side has at most [`MAX_STONES`] stones and the tables are built ([`build_tables`]).
 pub fn known_value(position: &Crossings) -> Option<KnownValue> {
     lookup(&position.layout(), position.side_to_move())
 }
@@ -452,7 +485,7 @@ fn lookup(layout: &Layout, to_move: Player) -> Option<KnownValue> {
     if red > MAX_STONES {
         return None;
     }
-    let table = table(red, black)?;
+    let table = TABLES[red][black].get()?.as_ref()?;
     Some(load(table.values[table.slot(&layout, to_move)]))
 }
 
@@ -471,6 +504,12 @@ fn in_table_order(layout: &Layout, to_move: Player) -> (Layout, Player) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The finished table of `red` and `black` stones.
+    fn table(red: usize, black: usize) -> Option<&'static Table> {
+        build_tables(&|| false).expect("never abandoned");
+        TABLES[red][black].get()?.as_ref()
+    }
 
     /// The positions `table` keeps, each once (one image of each), every `step`-th of them.
     fn kept_positions(table: &Table, step: usize) -> impl Iterator<Item = Crossings> + '_ {
@@ -564,6 +603,7 @@ mod tests {
             "8/8/8/2bb4/8/8/3rr3/8 r",
         ] {
             let position = Crossings::from_fen(fen).expect("a legal position");
+            build_tables(&|| false).expect("never abandoned");
             let value = known_value(&position);
             assert!(value.is_some(), "{fen}");
             for image in 1..4 {
@@ -576,6 +616,7 @@ mod tests {
 
     #[test]
     fn a_side_with_more_than_two_stones_is_not_in_the_tables() {
+        build_tables(&|| false).expect("never abandoned");
         for fen in ["8/8/8/4b3/8/8/3rrr2/8 b", "8/bbb5/8/8/8/8/8/7r r"] {
             let position = Crossings::from_fen(fen).expect("a legal position");
             assert_eq!(known_value(&position), None, "{fen}");
@@ -584,6 +625,7 @@ mod tests {
 
     #[test]
     fn the_tables_agree_with_the_lines_the_rules_force() {
+        build_tables(&|| false).expect("never abandoned");
         for (fen, value) in [
             // Red crosses on g8 and Black cannot answer from a3.
             ("8/6r1/8/8/8/b7/8/8 r", KnownValue::Win(1)),

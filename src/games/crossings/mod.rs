@@ -445,10 +445,20 @@ impl SearchHints for Crossings {
         eval::evaluate(self)
     }
 
-    /// From the endgame tables, when each side has at most two stones (the first position
-    /// of a material builds its tables: about 10 seconds with two stones a side).
+    /// From the endgame tables, when each side has at most two stones.
     fn known_value(&self) -> Option<KnownValue> {
         endgame::known_value(self)
+    }
+
+    /// Builds the endgame tables (about 10 seconds) when each side has at most one stone
+    /// more than they hold: captures may then lead into them.
+    fn prepare_known_values(&self, abandon: &(dyn Fn() -> bool + Sync)) {
+        let reach = endgame::MAX_STONES as u32 + 1;
+        let within = |player| self.stones_of(player).count_ones() <= reach;
+        if within(Player::One) && within(Player::Two) {
+            // An abandoned build leaves the solve to stop by itself.
+            let _ = endgame::build_tables(abandon);
+        }
     }
 
     #[inline]

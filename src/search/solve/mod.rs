@@ -31,21 +31,28 @@
 //! exact, with no history behind it, and stays exact on any line the solver follows (the
 //! side that wins never comes back to a position, and a line ends at its first recurrence).
 //!
+//! Horizons. Each root move is solved to a horizon of plies from the root that doubles from
+//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters; a line that reaches the
+//! horizon is scored by a convention: first as a loss for the root's side to move
+//! (pessimistic), and, only if some line reached it, again as a win for it (optimistic). The
+//! true value lies between the two results; when they agree it is proven. Where nothing
+//! repeats, a win found by the pessimistic pass (or a loss by the optimistic one) is proven
+//! at once, with its distance: a short win is found without following the longer lines
+//! that a search to the end of every line would, and a draw where a blockade comes early
+//! likewise. Results cut by the horizon are kept in the table under a key of the convention
+//! and of the plies left to the horizon. Games whose lines all last as long (JC Shock:
+//! [`SearchHints::plies_left`]) are solved in one pass, to the end.
+//!
 //! Repetitions. Where positions can repeat ([`crate::games::Game::POSITIONS_REPEAT`]:
-//! Crossings), a value depends on the
-//! history, and lines need not end. The solver solves from the position alone (the history
-//! before it is not counted), to a horizon of plies from the root that it doubles from
-//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters, and scores a line that comes back to
-//! a position already on it, or reaches the horizon, by a convention: first as a loss for the
-//! root's side to move (pessimistic), and, only if some line did, again as a win for it
-//! (optimistic). The side that can win without ever repeating a position or reaching the
-//! horizon wins under any repetition rule, so the true value lies between the two results;
-//! when they agree it is proven, else, at the last horizon, both are reported as bounds.
-//! The table keeps results whose lines all ended before the horizon, and asks and writes
-//! them only at positions that no later move can bring back (no reversible plies behind
-//! them), whose value the positions before cannot change: under the position's own key when
-//! no line repeated, else under a key of the convention's. Games that cannot repeat
-//! (Cross-Jack, JC Shock) are solved in one pass with the last horizon, beyond their length.
+//! Crossings), a value depends on the history, and lines need not end. The solver solves
+//! from the position alone (the history before it is not counted), and scores a line that
+//! comes back to a position already on it as one that reaches the horizon. The side that can
+//! win without ever repeating a position or reaching the horizon wins under any repetition
+//! rule; at the last horizon, two results that differ are reported as bounds. The table
+//! keeps results whose lines all ended before the horizon, and asks and writes them only at
+//! positions that no later move can bring back (no reversible plies behind them), whose value
+//! the positions before cannot change: under the position's own key when no line repeated,
+//! else under a key of the convention's.
 
 mod solution;
 mod table;
@@ -70,6 +77,9 @@ pub const MAX_PLY: usize = 512;
 const FIRST_HORIZON: usize = 8;
 /// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
 const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Where nothing repeats, table keys of results cut by the horizon are the convention's key
+/// XOR this times the plies left to the horizon (plus one).
+const HORIZON_KEYS: u64 = 0xbb67_ae85_84ca_a73b;
 /// Table keys of the margin search (see the module) are the position's key XOR this.
 const MARGIN_KEYS: u64 = 0x6a09_e667_f3bc_c909;
 /// Helpers order the moves of their own way this many plies from the root, and as the
@@ -108,6 +118,11 @@ pub fn solve<G: SearchHints>(
         solution.unsolved = Some(Unsolved::Memory);
         return solution;
     };
+    let started = Instant::now();
+    let deadline = limits.time.map(|time| started + time);
+    root.prepare_known_values(&|| {
+        stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+    });
     let helpers_stop = AtomicBool::new(false);
     let helper_nodes: Vec<AtomicU64> = (1..threads.max(1)).map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
@@ -443,11 +458,11 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         state: &mut GameState<G>,
         progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> (i32, i32) {
-        // Where nothing repeats every line ends within the game's length: one pass.
-        let mut horizon = if G::POSITIONS_REPEAT {
-            FIRST_HORIZON
-        } else {
+        // Where every line lasts as long, a horizon spares nothing: one pass.
+        let mut horizon = if state.position().plies_left().is_some() {
             MAX_PLY
+        } else {
+            FIRST_HORIZON
         };
         loop {
             self.horizon = horizon;
@@ -455,11 +470,17 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             self.optimistic = false;
             let lower = -self.value(state, progress);
             let settled = self.recurrences == recurrences && self.horizons == horizons;
-            if settled || self.abandoned() {
+            // Where nothing repeats, a win within the horizon is a win.
+            let won = !G::POSITIONS_REPEAT && lower > 0;
+            if settled || won || self.abandoned() {
                 return (lower, lower);
             }
             self.optimistic = true;
             let upper = -self.value(state, progress);
+            let lost = !G::POSITIONS_REPEAT && upper < 0;
+            if lost {
+                return (upper, upper);
+            }
             if lower == upper || self.horizons == horizons || horizon >= MAX_PLY {
                 return (lower, upper);
             }
@@ -598,17 +619,27 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             Scoring::Outcome => symmetric.key,
             Scoring::Margin => symmetric.key ^ MARGIN_KEYS,
         };
-        let convention_key = if self.optimistic {
+        let mut convention_key = if self.optimistic {
             key ^ OPTIMISTIC_KEYS
         } else {
             key ^ OPTIMISTIC_KEYS.rotate_left(32)
         };
+        if !G::POSITIONS_REPEAT {
+            // What a line cut by the horizon proves depends on the plies left to it.
+            convention_key ^= HORIZON_KEYS.wrapping_mul(1 + (self.horizon - ply) as u64);
+        }
         let mut first = None;
         if !repeatable {
-            let entry = self
-                .table
-                .probe(key)
-                .or_else(|| self.table.probe(convention_key));
+            let entry = self.table.probe(key).or_else(|| {
+                let entry = self.table.probe(convention_key)?;
+                // The entry holds by the convention (and the horizon): so does this node.
+                if G::POSITIONS_REPEAT {
+                    self.recurrences += 1;
+                } else {
+                    self.horizons += 1;
+                }
+                Some(entry)
+            });
             if let Some(entry) = entry {
                 let value = self.value_from_table(entry.value, ply);
                 match entry.bound {
@@ -649,7 +680,8 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         let (nodes_before, recurrences, horizons) = (self.nodes, self.recurrences, self.horizons);
         let (best, best_index) = self.search_moves(state, &mut ply_moves, alpha, beta, progress);
         let ended = self.horizons == horizons;
-        if !self.abandoned() && !repeatable && ended && !ply_moves.moves.is_empty() {
+        let keepable = ended || !G::POSITIONS_REPEAT;
+        if !self.abandoned() && !repeatable && keepable && !ply_moves.moves.is_empty() {
             let bound = if best <= alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -663,7 +695,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
                 best: best_index,
                 image: symmetric.image,
             };
-            let key = if self.recurrences == recurrences {
+            let key = if self.recurrences == recurrences && ended {
                 key
             } else {
                 convention_key
