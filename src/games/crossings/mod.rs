@@ -450,7 +450,7 @@ impl SearchHints for Crossings {
         endgame::known_value(self)
     }
 
-    /// Builds the endgame tables (about 10 seconds) when each side has at most one stone
+    /// Builds the endgame tables (about 8 seconds) when each side has at most one stone
     /// more than they hold: captures may then lead into them.
     fn prepare_known_values(&self, abandon: &(dyn Fn() -> bool + Sync)) {
         let reach = endgame::MAX_STONES as u32 + 1;
