@@ -23,7 +23,8 @@
 
 use std::sync::OnceLock;
 
-use super::symmetry::image_of;
+use super::position::check_rules;
+use super::symmetry::{image_of, least_image_of};
 use super::{target_row, Crossings, Layout};
 use crate::games::bitboard::Bitboard;
 use crate::games::{Game, KnownValue, MoveList, Player, Status};
@@ -137,20 +138,18 @@ fn stones_in(player: Player, cells: &[u8]) -> Option<(u64, u64)> {
 }
 
 /// The cells of `player`'s stones in `layout` (at most [`MAX_STONES`]), increasing: the
-/// unlocked ones by square, then the locked ones by file.
-fn cells_of(layout: &Layout, player: Player) -> (Cells, usize) {
+/// unlocked ones by square, then the locked ones by file; zeros after them.
+fn cells_of(layout: &Layout, player: Player) -> Cells {
     let own = layout.stones[player.index()];
     let locked = layout.locked;
     let base = first_target_square(player);
     let unlocked = Bitboard(own & !locked);
     let locked = Bitboard(own & locked).map(|sq| LOCKED_CELLS as u8 + sq - base);
     let mut cells = [0; MAX_STONES];
-    let mut count = 0;
-    for cell in unlocked.chain(locked) {
-        cells[count] = cell;
-        count += 1;
+    for (slot, cell) in cells.iter_mut().zip(unlocked.chain(locked)) {
+        *slot = cell;
     }
-    (cells, count)
+    cells
 }
 
 /// A value as a table keeps it: 0 a draw, else `2 × distance + 1`, plus 1 for a win.
@@ -231,27 +230,20 @@ impl Table {
     /// is kept: the [`Table::index`] of the least of its images that have this material.
     fn slot(&self, layout: &Layout, to_move: Player) -> usize {
         let images = if self.red == self.black { 4 } else { 2 };
-        let order =
-            |(layout, to_move): &(Layout, Player)| (layout.stones, layout.locked, to_move.index());
-        let (layout, to_move) = (0..images)
-            .map(|image| image_of(layout, to_move, image))
-            .min_by_key(order)
-            .expect("the position itself");
+        let (_, layout, to_move) = least_image_of(layout, to_move, images);
         self.index(&layout, to_move)
     }
 
     /// The place of the position of `layout`, of this table's material, with `to_move` to
     /// move, among every placement of the material.
     fn index(&self, layout: &Layout, to_move: Player) -> usize {
-        let (red, _) = cells_of(layout, Player::One);
-        let (black, _) = cells_of(layout, Player::Two);
-        let red = rank(&red[..self.red]);
-        let black = rank(&black[..self.black]);
+        let red = rank(&cells_of(layout, Player::One)[..self.red]);
+        let black = rank(&cells_of(layout, Player::Two)[..self.black]);
         (red * self.black_sets.len() + black) * 2 + to_move.index()
     }
 
     /// The position kept at `index`, if the rules allow one there (stones on distinct
-    /// squares, no pending crossing of the side to move).
+    /// squares, the rules a position string obeys).
     fn position(&self, index: usize) -> Option<Crossings> {
         let to_move = if index.is_multiple_of(2) {
             Player::One
@@ -263,17 +255,19 @@ impl Table {
         let black = &self.black_sets[sets % self.black_sets.len()][..self.black];
         let (red, red_locked) = stones_in(Player::One, red)?;
         let (black, black_locked) = stones_in(Player::Two, black)?;
-        let own = [red, black][to_move.index()];
-        let own_locked = [red_locked, black_locked][to_move.index()];
-        let crossing_to_answer = own & !own_locked & target_row(to_move) != 0;
-        if red & black != 0 || crossing_to_answer {
+        if red & black != 0 {
             return None;
         }
-        Some(Crossings::with_stones(
-            [red, black],
-            red_locked | black_locked,
-            to_move,
-        ))
+        let position = Crossings::with_stones([red, black], red_locked | black_locked, to_move);
+        check_rules(&position).is_ok().then_some(position)
+    }
+
+    /// The position at `index` if it is kept there: allowed by the rules, and the image of
+    /// its position that this table keeps (see [`Table::slot`]).
+    fn kept(&self, index: usize) -> Option<Crossings> {
+        let position = self.position(index)?;
+        let kept = self.slot(&position.layout(), position.side_to_move()) == index;
+        kept.then_some(position)
     }
 
     /// Computes every value of the material of `red` and `black` stones, once the tables of
@@ -286,12 +280,9 @@ impl Table {
             if index % ABANDON_CHECKS == 0 && abandon() {
                 return Err(Abandoned);
             }
-            let Some(position) = table.position(index) else {
+            let Some(position) = table.kept(index) else {
                 continue;
             };
-            if table.slot(&position.layout(), position.side_to_move()) != index {
-                continue; // An image of a position kept elsewhere.
-            }
             match position.status() {
                 Status::InPlay => open.push(index as u32),
                 Status::Draw => {}
@@ -419,10 +410,12 @@ impl Table {
     /// table of its own (less) material.
     fn value_of(&self, layout: &Layout, to_move: Player) -> KnownValue {
         let (layout, to_move) = in_table_order(layout, to_move);
-        if material(&layout) == (self.red, self.black) {
+        let (red, black) = material(&layout);
+        if (red, black) == (self.red, self.black) {
             load(self.values[self.slot(&layout, to_move)])
         } else {
-            lookup(&layout, to_move).expect("the tables of less material are built first")
+            lookup_in_order(&layout, to_move, red, black)
+                .expect("the tables of less material are built first")
         }
     }
 }
@@ -485,11 +478,22 @@ pub fn known_value(position: &Crossings) -> Option<KnownValue> {
 fn lookup(layout: &Layout, to_move: Player) -> Option<KnownValue> {
     let (layout, to_move) = in_table_order(layout, to_move);
     let (red, black) = material(&layout);
+    lookup_in_order(&layout, to_move, red, black)
+}
+
+/// [`lookup`] of a position already in table order ([`in_table_order`]), with `red` and
+/// `black` stones.
+fn lookup_in_order(
+    layout: &Layout,
+    to_move: Player,
+    red: usize,
+    black: usize,
+) -> Option<KnownValue> {
     if red > MAX_STONES {
         return None;
     }
     let table = TABLES[red][black].get()?.as_ref()?;
-    Some(load(table.values[table.slot(&layout, to_move)]))
+    Some(load(table.values[table.slot(layout, to_move)]))
 }
 
 /// The position of `layout` with `to_move` to move, or its image upside down with the roles
@@ -516,11 +520,9 @@ mod tests {
 
     /// The positions `table` keeps, each once (one image of each), every `step`-th of them.
     fn kept_positions(table: &Table, step: usize) -> impl Iterator<Item = Crossings> + '_ {
-        (0..table.values.len()).step_by(step).filter_map(|index| {
-            let position = table.position(index)?;
-            let kept = table.slot(&position.layout(), position.side_to_move()) == index;
-            kept.then_some(position)
-        })
+        (0..table.values.len())
+            .step_by(step)
+            .filter_map(|index| table.kept(index))
     }
 
     /// The value of `position` by one ply of minimax over the tables' values of the

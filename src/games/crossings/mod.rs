@@ -226,7 +226,7 @@ impl Crossings {
         };
         let mut stones = self.stones;
         stones[me] = (stones[me] & !group) | moved;
-        let landing = bit((tail + (len - 1 + dist) * delta) as u8);
+        let landing = bit(self.front_landing(mv));
         let captured = stones[1 - me] & landing != 0;
         stones[1 - me] &= !landing;
         let crossed = moved & target_row(self.to_move) != 0;

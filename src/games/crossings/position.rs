@@ -83,7 +83,7 @@ pub(super) fn read(text: &str) -> Result<Crossings, PositionError> {
 }
 
 /// The rules a position must obey to arise in a game.
-fn check_rules(position: &Crossings) -> Result<(), Inconsistency> {
+pub(super) fn check_rules(position: &Crossings) -> Result<(), Inconsistency> {
     for player in [Player::One, Player::Two] {
         let own = position.stones_of(player);
         let count = own.count_ones();

@@ -43,15 +43,26 @@ pub(super) fn image_of(layout: &Layout, to_move: Player, image: u8) -> (Layout, 
     }
 }
 
+/// The least (by stones, locks, then side to move) of the first `images` images
+/// ([`image_of`]) of the position of `layout` with `to_move` to move, and which image it is;
+/// the first such image where several are equal.
+pub(super) fn least_image_of(layout: &Layout, to_move: Player, images: u8) -> (u8, Layout, Player) {
+    let order = |(_, layout, to_move): &(u8, Layout, Player)| {
+        (layout.stones, layout.locked, to_move.index())
+    };
+    (0..images)
+        .map(|image| {
+            let (layout, to_move) = image_of(layout, to_move, image);
+            (image, layout, to_move)
+        })
+        .min_by_key(order)
+        .expect("the position itself")
+}
+
 impl Crossings {
     /// The key of the least of the position's four images and which image it is.
     pub(super) fn least_image(&self) -> SymmetricKey {
-        let order =
-            |(layout, to_move): &(Layout, Player)| (layout.stones, layout.locked, to_move.index());
-        let (image, (layout, to_move)) = (0..4u8)
-            .map(|image| (image, image_of(&self.layout(), self.to_move, image)))
-            .min_by_key(|(_, image)| order(image))
-            .expect("four images");
+        let (image, layout, to_move) = least_image_of(&self.layout(), self.to_move, 4);
         SymmetricKey {
             key: zobrist::mix(
                 0x4352_4f53 ^ to_move.index() as u64,
