@@ -132,14 +132,21 @@ pub fn solve<G: SearchHints>(
                 .name(format!("solve helper {}", index + 1))
                 .spawn_scoped(scope, move || {
                     let control = Control::new(helpers_stop, None, None).publishing(nodes);
-                    help(root, Solver::new(table, control, root, index + 1, &[]));
+                    help(
+                        root,
+                        Solver::new(table, control, root, index + 1, &[], started),
+                    );
                 });
             if let Err(error) = helper {
                 log::error!("cannot start a solve helper thread: {error}");
             }
         }
-        let control = Control::new(stop, limits.nodes, limits.time);
-        let solver = Solver::new(&table, control, root, 0, &helper_nodes);
+        // The time limit counts from the start, the known values' preparation included.
+        let time_left = limits
+            .time
+            .map(|time| time.saturating_sub(started.elapsed()));
+        let control = Control::new(stop, limits.nodes, time_left);
+        let solver = Solver::new(&table, control, root, 0, &helper_nodes, started);
         let solution = solve_root(root, solver, progress);
         helpers_stop.store(true, Ordering::Relaxed);
         solution
@@ -380,6 +387,7 @@ struct Solver<'a, G: SearchHints> {
     /// Killer moves and history, as alpha-beta keeps them.
     ordering: MoveOrdering<G::Move>,
     next_progress: Duration,
+    /// When the solve began, the known values' preparation included: `time` counts from it.
     started: Instant,
 }
 
@@ -390,6 +398,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         root: &G,
         helper: usize,
         helper_nodes: &'a [AtomicU64],
+        started: Instant,
     ) -> Self {
         Solver {
             table,
@@ -409,7 +418,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             buffers: Vec::new(),
             ordering: MoveOrdering::new(),
             next_progress: PROGRESS_INTERVAL,
-            started: Instant::now(),
+            started,
         }
     }
 
