@@ -492,7 +492,9 @@ fn every_game_searched_on_two_threads_answers_one_legal_bestmove_in_time() {
                 .find_map(|l| l.split(" pv ").nth(1))
                 .and_then(|pv| pv.split(' ').next());
             assert_eq!(last_pv, Some(best), "{game} {go}: {lines:?}");
-            if go == "go depth 4" {
+            // Alpha-beta reports the depth it completed; JC Shock's Monte-Carlo search reads
+            // `go depth 4` as 4,000 playouts and reports its deepest tree node (protocol.md).
+            if go == "go depth 4" && game != "jcshock" {
                 assert_eq!(
                     info_values(&lines, "depth").last(),
                     Some(&4),
