@@ -241,6 +241,9 @@ fn moves_one_way(len: usize, cell: impl Fn(usize) -> Cell, mover: Player) -> u32
 #[derive(Debug, Clone)]
 pub(super) struct Mobility {
     codes: [u16; LINES],
+    /// Each line's entry in [`TABLE`] for its code, kept so that taking a line's moves away
+    /// reads the position instead of the table.
+    entries: [Entry; LINES],
     counts: [u16; 2],
 }
 
@@ -267,11 +270,16 @@ impl Mobility {
         }
         let mut mobility = Mobility {
             codes,
+            entries: [[0; 2]; LINES],
             counts: [0; 2],
         };
         // A line without stones has no moves.
+        let table: &[Entry] = &TABLE;
         for line in Bitboard(lines) {
-            mobility.add(&TABLE, usize::from(line), 1);
+            let entry = mobility.look_up(table, usize::from(line));
+            for (count, moves) in mobility.counts.iter_mut().zip(entry) {
+                *count += u16::from(moves);
+            }
         }
         mobility
     }
@@ -291,10 +299,6 @@ impl Mobility {
         for sq in Bitboard(changed) {
             lines |= GEOMETRY.line_masks[sq as usize];
         }
-        let table: &[Entry] = &TABLE;
-        for line in Bitboard(lines) {
-            self.add(table, usize::from(line), -1);
-        }
         for sq in Bitboard(changed) {
             let new = digit(after.0, after.1, sq);
             for place in GEOMETRY.places[sq as usize] {
@@ -302,18 +306,30 @@ impl Mobility {
                 *code = (*code & !(3 << place.shift)) | new << place.shift;
             }
         }
+        // The counts are summed in registers: written back line by line, each line's
+        // read of them waited for the previous line's write.
+        let table: &[Entry] = &TABLE;
+        let [mut red, mut black] = self.counts;
         for line in Bitboard(lines) {
-            self.add(table, usize::from(line), 1);
+            let line = usize::from(line);
+            let [red_before, black_before] = self.entries[line];
+            let [red_after, black_after] = self.look_up(table, line);
+            red = red
+                .wrapping_sub(u16::from(red_before))
+                .wrapping_add(u16::from(red_after));
+            black = black
+                .wrapping_sub(u16::from(black_before))
+                .wrapping_add(u16::from(black_after));
         }
+        self.counts = [red, black];
     }
 
-    /// Adds (`sign` 1) or takes away (`sign` −1) the moves along `line`.
+    /// Reads `line`'s entry for its code into [`Mobility::entries`] and gives it.
     #[inline(always)]
-    fn add(&mut self, table: &[Entry], line: usize, sign: i16) {
+    fn look_up(&mut self, table: &[Entry], line: usize) -> Entry {
         let entry = table[(GEOMETRY.bases[line] + u32::from(self.codes[line])) as usize];
-        for (count, moves) in self.counts.iter_mut().zip(entry) {
-            *count = count.wrapping_add_signed(sign * i16::from(moves));
-        }
+        self.entries[line] = entry;
+        entry
     }
 }
 

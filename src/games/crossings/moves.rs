@@ -20,12 +20,27 @@ use crate::games::{Coord, Game, MoveError, Player};
 
 /// A Crossings move: the group of `len` stones from `tail` moving `distance` squares in
 /// direction `direction`; a distance of 0 is the pass.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Move {
     tail: u8,
     direction: u8,
     len: u8,
     distance: u8,
+}
+
+/// Moves compare as one word, not field by field: the search looks for its killer moves
+/// among a node's hundred or so.
+impl PartialEq for Move {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        self.word() == other.word()
+    }
+}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.word().hash(state);
+    }
 }
 
 impl Move {
@@ -47,6 +62,12 @@ impl Move {
             len: len as u8,
             distance: distance as u8,
         }
+    }
+
+    /// The four fields as one word.
+    #[inline(always)]
+    fn word(self) -> u32 {
+        u32::from_ne_bytes([self.tail, self.direction, self.len, self.distance])
     }
 
     /// True for the pass.
