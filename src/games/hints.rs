@@ -261,6 +261,33 @@ pub trait SearchHints: Game {
         0
     }
 
+    /// True for a game whose moves have 16-bit tags ([`SearchHints::move_tag`]): the
+    /// transposition table then keeps a node's best move itself instead of its index among
+    /// the generated moves, and alpha-beta tries it and the killer moves, where
+    /// [`SearchHints::is_legal_move`] finds them legal, before it generates the others.
+    /// Most nodes cut off on one of them. False by default.
+    const TAGGED_MOVES: bool = false;
+
+    /// The tag of `mv` (see [`SearchHints::TAGGED_MOVES`]), which
+    /// [`SearchHints::move_from_tag`] reads back.
+    fn move_tag(_mv: Self::Move) -> u16 {
+        0
+    }
+
+    /// The move tagged `tag`, if any move has that tag (legal here or not).
+    fn move_from_tag(_tag: u16) -> Option<Self::Move> {
+        None
+    }
+
+    /// True when `mv`, a move of some position of this game, is one of this position's
+    /// [`Game::generate_moves`]. Games with [`SearchHints::TAGGED_MOVES`] tell it without
+    /// listing every move; this default lists them.
+    fn is_legal_move(&self, mv: Self::Move) -> bool {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
     /// True when the side to move must answer a threat on this very move: its evaluation
     /// would hide the outcome, so the search never stops at such a position but tries its
     /// moves. False by default.
@@ -312,5 +339,92 @@ pub trait SearchHints: Game {
     /// nothing is known.
     fn expected_own_moves_left(&self) -> Option<u32> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossings::Crossings;
+    use crate::games::crossjack::CrossJack;
+    use crate::games::zobrist::splitmix64;
+    use crate::games::BoardSize;
+
+    /// Plays `games` random games from `start` and asks every position about its own moves,
+    /// the moves of the positions before it (a search's killer moves come from other
+    /// positions) and moves read from random tags: [`SearchHints::is_legal_move`] agrees
+    /// with the generated list, and every move reads back from its tag. Gives how many
+    /// moves were found legal.
+    fn check_tagged_moves<G: SearchHints>(start: &G, games: usize, mut seed: u64) -> usize {
+        assert!(G::TAGGED_MOVES);
+        let mut legal = 0;
+        for _ in 0..games {
+            let mut position = start.clone();
+            let mut earlier: Vec<G::Move> = Vec::new();
+            while position.status() == Status::InPlay {
+                let mut list = MoveList::new();
+                position.generate_moves(&mut list);
+                let mut candidates = earlier.clone();
+                for _ in 0..20 {
+                    let random;
+                    (seed, random) = splitmix64(seed);
+                    candidates.extend(G::move_from_tag(random as u16));
+                }
+                candidates.extend(list.iter().copied());
+                for mv in candidates {
+                    let listed = list.contains(&mv);
+                    assert_eq!(
+                        position.is_legal_move(mv),
+                        listed,
+                        "{} in {}",
+                        position.format_move(mv),
+                        position.fen()
+                    );
+                    legal += usize::from(listed);
+                }
+                for &mv in &list {
+                    assert_eq!(G::move_from_tag(G::move_tag(mv)), Some(mv));
+                }
+                let random;
+                (seed, random) = splitmix64(seed);
+                let mv = list[random as usize % list.len()];
+                earlier.push(mv);
+                if earlier.len() > 8 {
+                    earlier.remove(0);
+                }
+                position.play(mv);
+            }
+        }
+        legal
+    }
+
+    #[test]
+    fn a_crossings_move_is_legal_exactly_when_generated_and_reads_back_from_its_tag() {
+        let start = Crossings::start(Crossings::default_size()).expect("8x8");
+        assert!(check_tagged_moves(&start, 100, 5) > 100_000);
+        // The pass's tag is its own; the table's empty slot reads as no move.
+        let pass = Crossings::from_fen("8/8/8/8/8/8/8/rB6 b").expect("a position");
+        assert_eq!(Crossings::move_from_tag(u16::MAX), None);
+        let mut moves = MoveList::new();
+        pass.generate_moves(&mut moves);
+        assert_eq!(pass.format_move(moves[0]), "0000");
+        assert!(pass.is_legal_move(moves[0]));
+        assert_eq!(
+            Crossings::move_from_tag(Crossings::move_tag(moves[0])),
+            Some(moves[0])
+        );
+    }
+
+    #[test]
+    fn a_cross_jack_move_is_legal_exactly_when_generated_and_reads_back_from_its_tag() {
+        for size in [
+            BoardSize::square(8),
+            BoardSize::new(16, 8),
+            BoardSize::new(5, 3),
+        ] {
+            let start = CrossJack::start(size).expect("a supported size");
+            assert!(check_tagged_moves(&start, 30, 7) > 1_000, "{size}");
+        }
+        assert_eq!(CrossJack::move_from_tag(u16::MAX), None);
     }
 }

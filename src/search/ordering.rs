@@ -8,7 +8,7 @@
 use crate::search::value::MAX_PLY;
 
 /// Killer moves kept per ply.
-const KILLERS: usize = 2;
+pub(crate) const KILLERS: usize = 2;
 
 /// History scores stay within ±`HISTORY_LIMIT`: each update moves a score toward the bound
 /// by a share of the distance left ("gravity"), so old lessons fade as new ones come.
@@ -158,6 +158,13 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         if keys.iter().all(|&key| key >> 16 == NEUTRAL_KEY) {
             keys.clear();
         }
+    }
+
+    /// The killer moves of `ply`, newest first (never twice the same): the leaders that
+    /// [`MoveOrdering::order_lazily`] puts first after the table's move, those of them that
+    /// are legal.
+    pub(crate) fn killers(&self, ply: usize) -> [Option<M>; KILLERS] {
+        self.killers.get(ply).copied().unwrap_or([None; KILLERS])
     }
 
     /// `mv` refuted the opponent's move at `ply`: try it early in the siblings' nodes.

@@ -497,6 +497,23 @@ impl SearchHints for Crossings {
         self.faces_crossing()
     }
 
+    const TAGGED_MOVES: bool = true;
+
+    #[inline]
+    fn move_tag(mv: Self::Move) -> u16 {
+        mv.tag()
+    }
+
+    #[inline]
+    fn move_from_tag(tag: u16) -> Option<Self::Move> {
+        Move::from_tag(tag)
+    }
+
+    #[inline]
+    fn is_legal_move(&self, mv: Self::Move) -> bool {
+        self.is_legal(mv)
+    }
+
     /// The crossings: the opponent must answer each at once or lose.
     #[inline]
     fn generate_tactical_moves(&self, out: &mut MoveList<Self::Move>) {

@@ -10,8 +10,8 @@
 //! is unlocked.
 
 use super::geometry::{
-    behind, bit, nearest_on_ray, opposite, steps_between, NEIGHBOUR, NORTH, NORTH_EAST, NORTH_WEST,
-    OFF, RAY_LENGTHS, SOUTH, SOUTH_EAST, SOUTH_WEST,
+    behind, bit, nearest_on_ray, opposite, step_from, steps_between, NEIGHBOUR, NORTH, NORTH_EAST,
+    NORTH_WEST, OFF, RAY_LENGTHS, SOUTH, SOUTH_EAST, SOUTH_WEST,
 };
 use super::moves::Move;
 use super::turn::Turn;
@@ -202,6 +202,47 @@ impl Crossings {
         if !any && self.mobility.count(self.to_move.opponent()) > 0 {
             sink(Move::PASS);
         }
+    }
+
+    /// True when `mv` is one of [`Crossings::for_each_legal_move`]'s moves: only its group's
+    /// front, in its direction, has its moves generated.
+    pub(super) fn is_legal(&self, mv: Move) -> bool {
+        let me = self.to_move;
+        let crossings_only = self.faces_crossing();
+        if mv.is_pass() {
+            return mv == Move::PASS
+                && !crossings_only
+                && self.mobility.count(me) == 0
+                && self.mobility.count(me.opponent()) > 0;
+        }
+        let d = mv.direction();
+        if d >= NEIGHBOUR.len() || (crossings_only && !forward_directions(me).contains(&d)) {
+            return false;
+        }
+        let Some(front) = mv
+            .stones()
+            .checked_sub(1)
+            .and_then(|behind_front| step_from(mv.tail(), d, behind_front))
+        else {
+            return false;
+        };
+        let sides = Sides::new(self, me);
+        let ahead = NEIGHBOUR[d][usize::from(front)];
+        let is_front =
+            sides.free & bit(front) != 0 && (ahead == OFF || sides.own & bit(ahead) == 0);
+        if !is_front || (crossings_only && sides.crossing_fronts & bit(front) == 0) {
+            return false;
+        }
+        let mut found = false;
+        front_moves(
+            &sides,
+            front,
+            d,
+            target_row(me),
+            crossings_only,
+            &mut |generated| found |= generated == mv,
+        );
+        found
     }
 
     /// Hands every crossing move of the player to move to `sink` (none when it faces a

@@ -37,6 +37,9 @@ impl PartialEq for Move {
     }
 }
 
+/// [`Move::tag`] of the pass.
+const PASS_TAG: u16 = 1 << 15;
+
 impl std::hash::Hash for Move {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.word().hash(state);
@@ -68,6 +71,34 @@ impl Move {
     #[inline(always)]
     fn word(self) -> u32 {
         u32::from_ne_bytes([self.tail, self.direction, self.len, self.distance])
+    }
+
+    /// The move in 16 bits, [`Move::from_tag`]'s: the tail's square, the direction, and the
+    /// stones and the distance less one, in 6 + 3 + 3 + 3 bits; the pass has the 16th bit.
+    #[inline]
+    pub fn tag(self) -> u16 {
+        if self.is_pass() {
+            return PASS_TAG;
+        }
+        u16::from(self.tail)
+            | u16::from(self.direction) << 6
+            | u16::from(self.len.saturating_sub(1)) << 9
+            | u16::from(self.distance.saturating_sub(1)) << 12
+    }
+
+    /// The move of [`Move::tag`] `tag`, if `tag` is one (the move need not be legal).
+    #[inline]
+    pub fn from_tag(tag: u16) -> Option<Move> {
+        match tag {
+            PASS_TAG => Some(Move::PASS),
+            _ if tag & PASS_TAG != 0 => None,
+            _ => Some(Move {
+                tail: (tag & 63) as u8,
+                direction: (tag >> 6 & 7) as u8,
+                len: (tag >> 9 & 7) as u8 + 1,
+                distance: (tag >> 12 & 7) as u8 + 1,
+            }),
+        }
     }
 
     /// True for the pass.

@@ -341,6 +341,23 @@ impl SearchHints for CrossJack {
     fn move_code(&self, mv: u8) -> usize {
         usize::from(mv)
     }
+
+    /// A tick's tag is its square.
+    const TAGGED_MOVES: bool = true;
+
+    fn move_tag(mv: u8) -> u16 {
+        u16::from(mv)
+    }
+
+    fn move_from_tag(tag: u16) -> Option<u8> {
+        u8::try_from(tag)
+            .ok()
+            .filter(|&sq| u32::from(sq) < u128::BITS)
+    }
+
+    fn is_legal_move(&self, mv: u8) -> bool {
+        u32::from(mv) < u128::BITS && self.legal_targets() & 1 << mv != 0
+    }
 }
 
 #[cfg(test)]

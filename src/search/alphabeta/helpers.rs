@@ -117,12 +117,11 @@ fn help<G: SearchHints>(
     let mut buffers: Box<Buffers<G::Move>> = own.take_buffers();
     state.generate_moves(&mut buffers.root_moves);
     restrict_root(&mut buffers.root_moves, allowed);
-    let root_moves = buffers.root_moves.len();
+    let mut best_index = table_move(tt, state.position(), &buffers.root_moves);
     let control = Control::new(shared.stop, None, None).publishing(shared.nodes);
     let mut silent = |_: &Info| {};
     let mut searcher = Searcher::<G>::new(tt, control, &mut buffers, &mut silent);
     searcher.allowed_at_root = allowed;
-    let mut best_index = table_move(tt, state.position(), root_moves);
     for depth in (1..=MAX_PLY as u32).filter(|&d| !skips_depth(number, d)) {
         searcher.root_hint = Some(best_index);
         searcher.root_best = None;

@@ -187,7 +187,7 @@ fn deepen<G: SearchHints>(
     let root_moves = searcher.buffers.root_moves.len();
     let wanted = lines_wanted.clamp(1, root_moves);
     let mut best = Deepened {
-        index: table_move(searcher.tt, state.position(), root_moves),
+        index: table_move(searcher.tt, state.position(), &searcher.buffers.root_moves),
         depth: 0,
         value: -INFINITY,
         proven: false,
@@ -341,13 +341,25 @@ fn max_depth(limits: &Limits) -> u32 {
         .clamp(1, MAX_PLY as u32)
 }
 
-/// The table's best move for the root `position` as an index below `root_moves`, else the
-/// first move: a hash collision could hand over another position's index.
-fn table_move<G: SearchHints>(tt: &TranspositionTable, position: &G, root_moves: usize) -> u16 {
-    tt.probe(negamax::table_key(position, position.side_to_move()), 0)
-        .and_then(|entry| entry.move_index)
-        .filter(|&i| usize::from(i) < root_moves)
-        .unwrap_or(0)
+/// The table's best move for the root `position` as an index into `root_moves`, else the
+/// first move: a hash collision could hand over another position's move.
+fn table_move<G: SearchHints>(
+    tt: &TranspositionTable,
+    position: &G,
+    root_moves: &[G::Move],
+) -> u16 {
+    let stored = tt
+        .probe(negamax::table_key(position, position.side_to_move()), 0)
+        .and_then(|entry| entry.move_index);
+    let index = if G::TAGGED_MOVES {
+        stored
+            .and_then(G::move_from_tag)
+            .and_then(|mv| root_moves.iter().position(|&m| m == mv))
+            .map(|i| i as u16)
+    } else {
+        stored.filter(|&i| usize::from(i) < root_moves.len())
+    };
+    index.unwrap_or(0)
 }
 
 /// True when `value` is the mate `limits.mate` asks for: a win for the side to move in at

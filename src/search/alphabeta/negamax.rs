@@ -1,7 +1,9 @@
 //! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
 //! transposition-table cutoffs away from the principal variation, and mate-distance pruning;
 //! where the game's hints ask for them, late move reductions, null-move pruning and reverse
-//! futility pruning (each cut makes the result unproven).
+//! futility pruning (each cut makes the result unproven). In games whose moves have tags
+//! (`SearchHints::TAGGED_MOVES`) a node tries the table's move and the killer moves before
+//! it generates the others, and the table keeps the move itself.
 //!
 //! The searcher also notes whether a result is *proven*: found without any line cut short by
 //! the horizon (every leaf a finished game), so that searching deeper cannot change it. Such
@@ -15,8 +17,7 @@ use super::eval_cache::EvalCache;
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
-use crate::search::ordering::PlyBuffers;
-use crate::search::ordering::{bring_forward, settle_all};
+use crate::search::ordering::{bring_forward, settle_all, KILLERS};
 use crate::search::root::restrict_root;
 use crate::search::tt::{Bound, TranspositionTable, TtEntry};
 use crate::search::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
@@ -180,11 +181,43 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             }
         }
         let unproven_before = self.unproven;
-        let hinted = if ply == 0 {
-            self.root_hint
+        // The table's move: an index into the generated moves, or the move itself where
+        // the game tags its moves (see `SearchHints::TAGGED_MOVES`).
+        let table_move = if ply == 0 {
+            None
         } else {
             entry.and_then(|e| e.move_index)
         };
+        let reducing = G::LATE_MOVE_REDUCTIONS && depth >= 3 && !state.position().is_forcing();
+        let mut node = Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv_node,
+            reducing,
+            best_value: -INFINITY,
+            best_move: None,
+        };
+
+        // Where the game tags its moves, the table's move and the killers are tried before
+        // the others are generated: most nodes cut off on one of them.
+        let early = if G::TAGGED_MOVES && ply > 0 {
+            self.early_moves(state, ply, table_move)
+        } else {
+            EarlyMoves::default()
+        };
+        for (tried, mv) in early.iter().enumerate() {
+            match self.try_move(state, &mut node, mv, tried) {
+                Outcome::Stopped => return 0,
+                Outcome::Refutes => {
+                    self.record_history(state.position(), depth, mv, early.iter().take(tried));
+                    self.store(hash, &node, None, unproven_before);
+                    return node.best_value;
+                }
+                Outcome::Raises | Outcome::Below => {}
+            }
+        }
 
         let mut buffers = std::mem::take(&mut self.buffers.plies[ply]);
         buffers.moves.clear();
@@ -196,6 +229,13 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             self.buffers.plies[ply] = buffers;
             return self.terminal_value(state, ply);
         }
+        let hinted = if ply == 0 {
+            self.root_hint
+        } else if G::TAGGED_MOVES {
+            early.hint.and_then(|hint| index_of(&buffers.moves, hint))
+        } else {
+            table_move
+        };
         let position = state.position();
         let side = position.side_to_move().index();
         self.buffers.ordering.order_lazily(
@@ -214,70 +254,144 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             let excluded = &self.root_excluded;
             buffers.order.retain(|index| !excluded.contains(index));
         }
-
-        let mut best_value = -INFINITY;
+        // The moves tried already lead the order (see `MoveOrdering::order_lazily`).
+        debug_assert!(early
+            .iter()
+            .zip(&buffers.order)
+            .all(|(mv, &index)| buffers.moves[usize::from(index)] == mv));
+        // Only games without tags store the index, and they try no move early.
         let mut best_index = None;
-        let reducing = G::LATE_MOVE_REDUCTIONS && depth >= 3 && !state.position().is_forcing();
-        for tried in 0..buffers.order.len() {
+
+        for tried in early.len..buffers.order.len() {
             bring_forward(&mut buffers.order, &mut buffers.keys, tried);
             let index = buffers.order[tried];
             let mv = buffers.moves[usize::from(index)];
-            let reduction = if reducing && reduces(state.position(), tried, mv) {
-                late_move_reduction(depth, tried, pv_node)
-            } else {
-                0
-            };
             if ply == 0 {
                 self.announce(state, depth, mv, tried);
             }
-            state.make(mv);
-            let value = if tried == 0 {
-                -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                // A null window proves the move no better than the best so far; only a move
-                // that beats it is searched again with the full window. A late quiet move
-                // is first tried shallower, and again at full depth if it beats it.
-                let mut scout =
-                    -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && scout > alpha {
-                    scout = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+            let outcome = self.try_move(state, &mut node, mv, tried);
+            if matches!(outcome, Outcome::Raises | Outcome::Refutes) {
+                best_index = Some(index);
+                if ply == 0 {
+                    self.root_best = Some((index, node.best_value));
                 }
-                if scout > alpha && scout < beta {
-                    -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    scout
-                }
-            };
-            state.unmake();
-            if self.control.aborted() {
-                break;
             }
-            if value > best_value {
-                best_value = value;
-                if value > alpha {
-                    alpha = value;
-                    best_index = Some(index);
-                    self.buffers.pv.update(ply, mv);
-                    if ply == 0 {
-                        self.root_best = Some((index, value));
-                    }
-                    if value >= beta {
-                        self.buffers.ordering.record_cutoff(ply, mv);
-                        let tried_before = &buffers.order[..tried];
-                        self.record_history(state.position(), depth, mv, tried_before, &buffers);
-                        break;
-                    }
+            match outcome {
+                Outcome::Stopped => break,
+                Outcome::Refutes => {
+                    let tried_before = buffers.order[..tried]
+                        .iter()
+                        .map(|&i| buffers.moves[usize::from(i)]);
+                    self.record_history(state.position(), depth, mv, tried_before);
+                    break;
                 }
+                Outcome::Raises | Outcome::Below => {}
             }
         }
         self.buffers.plies[ply] = buffers;
         if self.control.aborted() {
             return 0;
         }
+        self.store(hash, &node, best_index, unproven_before);
+        node.best_value
+    }
 
-        let bound = if best_value >= beta {
+    /// The moves a node of a game with tagged moves tries before generating the others,
+    /// in the order [`MoveOrdering::order_lazily`] would lead with them: the table's move
+    /// (`tag`), then the killers of `ply`, each if legal. None when the position's third
+    /// occurrence ends the game.
+    fn early_moves(
+        &self,
+        state: &GameState<G>,
+        ply: usize,
+        tag: Option<u16>,
+    ) -> EarlyMoves<G::Move> {
+        let mut early = EarlyMoves::default();
+        let position = state.position();
+        early.hint = tag
+            .and_then(G::move_from_tag)
+            .filter(|&mv| position.is_legal_move(mv));
+        if let Some(hint) = early.hint {
+            early.push(hint);
+        }
+        for killer in self.buffers.ordering.killers(ply).into_iter().flatten() {
+            if !early.iter().any(|mv| mv == killer) && position.is_legal_move(killer) {
+                early.push(killer);
+            }
+        }
+        if early.len > 0 && state.is_threefold() {
+            return EarlyMoves::default();
+        }
+        early
+    }
+
+    /// Searches `mv`, the `tried`-th move of `node` (from 0), and takes its value into the
+    /// node: principal-variation search, late quiet moves reduced first.
+    fn try_move(
+        &mut self,
+        state: &mut GameState<G>,
+        node: &mut Node<G::Move>,
+        mv: G::Move,
+        tried: usize,
+    ) -> Outcome {
+        let (depth, ply, alpha, beta) = (node.depth, node.ply, node.alpha, node.beta);
+        let reduction = if node.reducing && reduces(state.position(), tried, mv) {
+            late_move_reduction(depth, tried, node.pv_node)
+        } else {
+            0
+        };
+        state.make(mv);
+        let value = if tried == 0 {
+            -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            // A null window proves the move no better than the best so far; only a move
+            // that beats it is searched again with the full window. A late quiet move
+            // is first tried shallower, and again at full depth if it beats it.
+            let mut scout =
+                -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+            if reduction > 0 && scout > alpha {
+                scout = -self.negamax(state, depth - 1, ply + 1, -alpha - 1, -alpha);
+            }
+            if scout > alpha && scout < beta {
+                -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                scout
+            }
+        };
+        state.unmake();
+        if self.control.aborted() {
+            return Outcome::Stopped;
+        }
+        if value <= node.best_value {
+            return Outcome::Below;
+        }
+        node.best_value = value;
+        if value <= alpha {
+            return Outcome::Below;
+        }
+        node.alpha = value;
+        node.best_move = Some(mv);
+        self.buffers.pv.update(ply, mv);
+        if value < beta {
+            return Outcome::Raises;
+        }
+        self.buffers.ordering.record_cutoff(ply, mv);
+        Outcome::Refutes
+    }
+
+    /// Stores the result of `node` in the table with its best move: the move's tag where
+    /// the game tags its moves, else `best_index`, its index among the generated moves. The
+    /// result is proven when no unproven value came in since `unproven_before`.
+    fn store(
+        &self,
+        hash: u64,
+        node: &Node<G::Move>,
+        best_index: Option<u16>,
+        unproven_before: u64,
+    ) {
+        let bound = if node.best_value >= node.beta {
             Bound::Lower
-        } else if best_index.is_some() {
+        } else if node.best_move.is_some() {
             Bound::Exact
         } else {
             Bound::Upper
@@ -285,15 +399,78 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         let proven = self.unproven == unproven_before;
         self.tt.store(
             hash,
-            ply,
+            node.ply,
             TtEntry {
-                depth: if proven { PROVEN_DEPTH } else { depth as u32 },
+                depth: if proven {
+                    PROVEN_DEPTH
+                } else {
+                    node.depth as u32
+                },
                 bound,
-                score: best_value,
-                move_index: best_index,
+                score: node.best_value,
+                move_index: if G::TAGGED_MOVES {
+                    node.best_move.map(G::move_tag)
+                } else {
+                    best_index
+                },
             },
         );
-        best_value
+    }
+}
+
+/// A node of the recursion as its moves are searched: its place, its window (`alpha` rising
+/// as moves beat it) and the best found so far.
+struct Node<M> {
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    pv_node: bool,
+    /// Late quiet moves are searched shallower first.
+    reducing: bool,
+    best_value: i32,
+    /// The move that raised `alpha`, if any did.
+    best_move: Option<M>,
+}
+
+/// What searching one move of a node did to it.
+enum Outcome {
+    /// Not better than the node's best so far, or not above `alpha`.
+    Below,
+    /// Raised `alpha`: the node's best move so far.
+    Raises,
+    /// Reached `beta`: the node's parent is refuted, no other move need be searched.
+    Refutes,
+    /// The search was stopped: the value is meaningless.
+    Stopped,
+}
+
+/// The moves a node tries before it generates the others (see `Searcher::early_moves`).
+struct EarlyMoves<M> {
+    slots: [Option<M>; 1 + KILLERS],
+    len: usize,
+    /// The table's move, when legal: the first of them.
+    hint: Option<M>,
+}
+
+impl<M: Copy> EarlyMoves<M> {
+    fn push(&mut self, mv: M) {
+        self.slots[self.len] = Some(mv);
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = M> + '_ {
+        self.slots[..self.len].iter().flatten().copied()
+    }
+}
+
+impl<M: Copy> Default for EarlyMoves<M> {
+    fn default() -> Self {
+        EarlyMoves {
+            slots: [None; 1 + KILLERS],
+            len: 0,
+            hint: None,
+        }
     }
 }
 
@@ -395,18 +572,15 @@ impl<G: SearchHints> Searcher<'_, G> {
     }
 
     /// `best` refuted the opponent's move in `position`, `depth` plies from the horizon,
-    /// after the moves at `tried_before` (indices into `buffers.moves`) had not.
+    /// after the moves `tried_before` had not.
     fn record_history(
         &mut self,
         position: &G,
         depth: i32,
         best: G::Move,
-        tried_before: &[u16],
-        buffers: &PlyBuffers<G::Move>,
+        tried_before: impl Iterator<Item = G::Move>,
     ) {
-        let tried = tried_before
-            .iter()
-            .map(|&i| position.move_code(buffers.moves[usize::from(i)]));
+        let tried = tried_before.map(|mv| position.move_code(mv));
         self.buffers.ordering.record_history(
             position.side_to_move().index(),
             position.move_codes(),
@@ -524,6 +698,11 @@ fn late_move_reduction(depth: i32, tried: usize, pv_node: bool) -> i32 {
 /// [`late_move_reduction`] plies shallower first (see [`SearchHints::LATE_MOVE_REDUCTIONS`]).
 fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
     tried >= 3 && position.move_priority(mv) == 0
+}
+
+/// Where `mv` stands among `moves`, as the table's indices count.
+fn index_of<M: PartialEq>(moves: &[M], mv: M) -> Option<u16> {
+    moves.iter().position(|m| *m == mv).map(|i| i as u16)
 }
 
 /// True when a stored result settles the node for the window (`alpha`, `beta`).
