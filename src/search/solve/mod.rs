@@ -639,8 +639,9 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         }
         let mut first = None;
         if !repeatable {
-            let entry = self.table.probe(key).or_else(|| {
-                let entry = self.table.probe(convention_key)?;
+            let (direct, by_convention) = self.table.probe_both(key, convention_key);
+            let entry = direct.or_else(|| {
+                let entry = by_convention?;
                 // The entry holds by the convention (and the horizon): so does this node.
                 if G::POSITIONS_REPEAT {
                     self.recurrences += 1;

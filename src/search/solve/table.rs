@@ -129,11 +129,23 @@ impl Table {
 
     /// What the table holds for the position `key`.
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
+        Self::entry(self.load_pair(key), key)
+    }
+
+    /// [`Table::probe`] of `key` and of `other` at once: both pairs are loaded before
+    /// either is read, so that their cache misses overlap.
+    pub(super) fn probe_both(&self, key: u64, other: u64) -> (Option<Entry>, Option<Entry>) {
+        let (pair, other_pair) = (self.load_pair(key), self.load_pair(other));
+        (Self::entry(pair, key), Self::entry(other_pair, other))
+    }
+
+    fn load_pair(&self, key: u64) -> [Slot; 2] {
         let first = self.pair(key);
-        let slot = self.slots[first..first + 2]
-            .iter()
-            .map(SharedSlot::load)
-            .find(|slot| slot.holds(key))?;
+        [self.slots[first].load(), self.slots[first + 1].load()]
+    }
+
+    fn entry(pair: [Slot; 2], key: u64) -> Option<Entry> {
+        let slot = pair.into_iter().find(|slot| slot.holds(key))?;
         let best = (slot.data >> 32) as u16;
         Some(Entry {
             value: slot.data as u32 as i32,
@@ -211,6 +223,15 @@ mod tests {
         table.store(42, entry(-7), 100);
         assert_eq!(table.probe(42), Some(entry(-7)));
         assert_eq!(table.probe(43), None);
+    }
+
+    #[test]
+    fn two_keys_probed_at_once_find_what_each_probe_finds() {
+        let table = Table::new(1).expect("a megabyte");
+        table.store(42, entry(-7), 100);
+        table.store(9, entry(3), 100);
+        assert_eq!(table.probe_both(42, 9), (Some(entry(-7)), Some(entry(3))));
+        assert_eq!(table.probe_both(43, 42), (None, Some(entry(-7))));
     }
 
     #[test]
