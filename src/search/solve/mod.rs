@@ -32,7 +32,8 @@
 //! side that wins never comes back to a position, and a line ends at its first recurrence).
 //!
 //! Horizons. Each root move is solved to a horizon of plies from the root that doubles from
-//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters; a line that reaches the
+//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters (where nothing repeats,
+//! from 16 plies on it grows by two plies a pass: `next_horizon`); a line that reaches the
 //! horizon is scored by a convention: first as a loss for the root's side to move
 //! (pessimistic), and, only if some line reached it, again as a win for it (optimistic). The
 //! true value lies between the two results; when they agree it is proven. Where nothing
@@ -75,6 +76,29 @@ const INFINITY: i32 = WIN + 1;
 pub const MAX_PLY: usize = 512;
 /// The first horizon (see the module).
 const FIRST_HORIZON: usize = 8;
+/// Where nothing repeats, the horizon past which it grows by [`HORIZON_STEP`] plies a pass
+/// instead of doubling (see [`next_horizon`]).
+const STEPPED_FROM: usize = 16;
+/// How many plies a horizon past [`STEPPED_FROM`] grows by: one move of each player.
+const HORIZON_STEP: usize = 2;
+
+/// The horizon of the pass after one to `horizon` plies. It doubles while the horizon is
+/// short: the passes that cost most are those that just miss a win (every line the winner
+/// tries fails only at the horizon), and doubling has few of them. Where nothing repeats,
+/// from [`STEPPED_FROM`] plies on it grows by [`HORIZON_STEP`]: a pass far beyond a win's
+/// distance follows lines far longer than the win's, and Cross-Jack's 14×8, won in 17
+/// plies, was not solved in an hour with a pass to 32 plies, where one to 18 solves it.
+/// Where positions repeat, a draw by repetition reaches every horizon, and small steps
+/// would only multiply its passes.
+fn next_horizon<G: SearchHints>(horizon: usize) -> usize {
+    let next = if !G::POSITIONS_REPEAT && horizon >= STEPPED_FROM {
+        horizon + HORIZON_STEP
+    } else {
+        horizon * 2
+    };
+    next.min(MAX_PLY)
+}
+
 /// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
 const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Where nothing repeats, table keys of results cut by the horizon are the convention's key
@@ -493,7 +517,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             if lower == upper || self.horizons == horizons || horizon >= MAX_PLY {
                 return (lower, upper);
             }
-            horizon = (horizon * 2).min(MAX_PLY);
+            horizon = next_horizon::<G>(horizon);
         }
     }
 
@@ -781,5 +805,30 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             code_at(tried),
             (0..tried).map(code_at),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::crossings::Crossings;
+    use crate::games::crossjack::CrossJack;
+
+    fn horizons<G: SearchHints>() -> Vec<usize> {
+        std::iter::successors(Some(FIRST_HORIZON), |&h| {
+            (h < MAX_PLY).then(|| next_horizon::<G>(h))
+        })
+        .take(8)
+        .collect()
+    }
+
+    #[test]
+    fn where_nothing_repeats_the_horizon_doubles_to_16_plies_then_grows_a_move_each() {
+        assert_eq!(horizons::<CrossJack>(), [8, 16, 18, 20, 22, 24, 26, 28]);
+    }
+
+    #[test]
+    fn where_positions_repeat_the_horizon_doubles_up_to_the_last() {
+        assert_eq!(horizons::<Crossings>(), [8, 16, 32, 64, 128, 256, 512]);
     }
 }
