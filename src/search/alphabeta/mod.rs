@@ -354,8 +354,7 @@ fn table_move<G: SearchHints>(
     let index = if G::TAGGED_MOVES {
         stored
             .and_then(G::move_from_tag)
-            .and_then(|mv| root_moves.iter().position(|&m| m == mv))
-            .map(|i| i as u16)
+            .and_then(|mv| negamax::index_of(root_moves, mv))
     } else {
         stored.filter(|&i| usize::from(i) < root_moves.len())
     };

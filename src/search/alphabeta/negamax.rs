@@ -701,7 +701,7 @@ fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
 }
 
 /// Where `mv` stands among `moves`, as the table's indices count.
-fn index_of<M: PartialEq>(moves: &[M], mv: M) -> Option<u16> {
+pub(super) fn index_of<M: PartialEq>(moves: &[M], mv: M) -> Option<u16> {
     moves.iter().position(|m| *m == mv).map(|i| i as u16)
 }
 
