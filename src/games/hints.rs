@@ -152,6 +152,24 @@ pub enum KnownValue {
     Draw,
 }
 
+/// The outcomes still open to the side to move, as far as a game can tell without searching:
+/// a proven bound on the position's value (both true when the game cannot tell).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutcomeBounds {
+    /// The side to move may still win.
+    pub can_win: bool,
+    /// The side to move may still lose.
+    pub can_lose: bool,
+}
+
+impl OutcomeBounds {
+    /// Nothing known: any outcome may come.
+    pub const OPEN: Self = OutcomeBounds {
+        can_win: true,
+        can_lose: true,
+    };
+}
+
 /// What the searchers may ask of a game besides its rules; every item has a default.
 pub trait SearchHints: Game {
     /// The positions and depth `bench` searches; every game the engine lists has some (a test
@@ -212,6 +230,13 @@ pub trait SearchHints: Game {
     /// solver takes it as proven.
     fn known_value(&self) -> Option<KnownValue> {
         None
+    }
+
+    /// Which outcomes the side to move can still reach, proven without searching (a
+    /// strategy of one player that holds whatever the other does); [`OutcomeBounds::OPEN`]
+    /// (the default) when the game cannot tell. The exact solver takes it as proven.
+    fn outcome_bounds(&self) -> OutcomeBounds {
+        OutcomeBounds::OPEN
     }
 
     /// Makes ready what [`SearchHints::known_value`] reads (a game's endgame tables), once

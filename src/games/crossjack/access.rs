@@ -92,6 +92,20 @@ fn deep_access_path(geometry: &Geometry, first: u128, empty: u128, goal: u128) -
     shortest_chain::<MAX_SQUARES>(geometry, first, empty, goal).unwrap_or(None)
 }
 
+/// Whether the attacker, whose next ticks are `first`, needs at least `ticks` ticks to reach
+/// an empty square of `goal` (or can never reach one), floods over `empty` counted.
+pub fn needs_at_least(
+    geometry: &Geometry,
+    first: u128,
+    empty: u128,
+    goal: u128,
+    ticks: u32,
+) -> bool {
+    Flood::new(geometry, first, empty)
+        .take(ticks.saturating_sub(1) as usize)
+        .all(|layer| layer & goal == 0)
+}
+
 /// Walks from `end` back through the earlier flood layers, one square per layer.
 fn trace_back(geometry: &Geometry, layers: &[u128], end: u128) -> u128 {
     let mut path = end;

@@ -72,7 +72,7 @@ fn attack_of(position: &CrossJack, attacker: Player) -> Attack {
 
 /// The squares `player` could tick next: its zone row while setting up, else the empty
 /// squares a king step from its marks.
-fn next_ticks(position: &CrossJack, player: Player) -> u128 {
+pub(super) fn next_ticks(position: &CrossJack, player: Player) -> u128 {
     let geometry = position.geometry;
     let reachable = if position.in_setup(player) {
         geometry.zone_row(player)

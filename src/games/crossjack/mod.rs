@@ -7,6 +7,7 @@
 mod access;
 mod bench;
 mod board;
+mod bounds;
 mod end;
 mod eval;
 mod geometry;
@@ -19,7 +20,7 @@ use super::bitboard::Bitboard;
 use super::zobrist;
 use super::{
     fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError, MoveList,
-    Player, PositionError, SearchHints, Status, SymmetricKey,
+    OutcomeBounds, Player, PositionError, SearchHints, Status, SymmetricKey,
 };
 
 /// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
@@ -331,6 +332,11 @@ impl SearchHints for CrossJack {
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)
+    }
+
+    /// A player that cannot reach its goal row before the other fills it cannot win.
+    fn outcome_bounds(&self) -> OutcomeBounds {
+        bounds::outcome_bounds(self)
     }
 
     /// A tick's square: bit indices of the board's `u128` masks.

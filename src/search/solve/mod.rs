@@ -624,6 +624,18 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             if let Some(known) = position.known_value() {
                 return known_score(known, ply);
             }
+            // A proven bound holds beyond every horizon, so it narrows the window in every
+            // pass; a position that can be neither won nor lost is a draw.
+            let bounds = position.outcome_bounds();
+            if !bounds.can_win {
+                beta = beta.min(0);
+            }
+            if !bounds.can_lose {
+                alpha = alpha.max(0);
+            }
+            if alpha >= beta {
+                return 0;
+            }
         }
         // Only positions no later move can bring back use the table (see the module).
         let repeatable = position.reversible_plies() > 0;
