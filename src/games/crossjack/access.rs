@@ -106,6 +106,24 @@ pub fn needs_at_least(
         .all(|layer| layer & goal == 0)
 }
 
+/// Calls `reached(step, squares)` for each of the first `steps` flood steps of the attacker
+/// whose next ticks are `first` that reaches squares of `goal`: the goal squares its
+/// `step`-th tick could be on at the earliest, floods over `empty` counted.
+pub fn goal_reached(
+    geometry: &Geometry,
+    first: u128,
+    empty: u128,
+    goal: u128,
+    steps: u32,
+    mut reached: impl FnMut(u32, u128),
+) {
+    for (step, layer) in (1..=steps).zip(Flood::new(geometry, first, empty)) {
+        if layer & goal != 0 {
+            reached(step, layer & goal);
+        }
+    }
+}
+
 /// Walks from `end` back through the earlier flood layers, one square per layer.
 fn trace_back(geometry: &Geometry, layers: &[u128], end: u128) -> u128 {
     let mut path = end;

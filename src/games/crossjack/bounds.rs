@@ -1,20 +1,32 @@
 //! Proven bounds on a position's value: the filling of a zone row that no attack can
 //! outrun.
 //!
-//! A defender can tick every empty square of its zone row (the attacker's goal), one a move:
+//! A defender can tick the empty squares of its zone row (the attacker's goal) one a move:
 //! each tick extends a run of its row marks round the wrap (or is a setup tick, anywhere on
 //! the row), and the attacker cannot tick a goal square without winning, so nothing it does
-//! stops the filling. If the attacker needs more moves to reach its goal row than the
-//! defender needs to fill it (the attacker's flood over the empty squares counts them at the
-//! fewest: the defender's ticks only delay it), the attacker has no access before it
-//! arrives, and it cannot win: the game ends drawn by the blockade or is won by the defender.
-//! This is the argument of protocol.md's note that boards no wider than tall are draws, made
-//! of any position.
+//! stops the filling. The attacker's flood over the empty squares says how soon it could
+//! tick each goal square at the earliest (the defender's ticks only delay it). If the
+//! defender can fill every goal square before the attacker could tick it, the attacker can
+//! never tick one: it cannot win, whatever it plays. This is the argument of protocol.md's
+//! note that boards no wider than tall are draws, made of any position.
+//!
+//! Whether the filling keeps up is a question of scheduling one tick a move: each gap of
+//! empty files between two row marks is filled inward from its two ends (a chain of ticks
+//! each), each file before the attacker's deadline on it; the earliest deadline first meets
+//! every deadline if any order does, once each tick's deadline is brought forward to leave
+//! room for the ticks after it in its chain. Each gap is split between its two ends where it
+//! alone has the most room; a split that fails may leave a filling that would hold unproven,
+//! never the reverse.
 
-use super::access::needs_at_least;
+use super::access::{goal_reached, needs_at_least};
 use super::eval::next_ticks;
 use super::CrossJack;
 use crate::games::{Game, OutcomeBounds, Player};
+
+/// Files of a row at most (the widest board).
+const MAX_FILES: usize = 16;
+/// The deadline of a file the attacker cannot reach in time to matter.
+const NEVER: i32 = i32::MAX / 2;
 
 /// The outcomes open to the side to move of `position` (in play) by the filling argument.
 pub fn outcome_bounds(position: &CrossJack) -> OutcomeBounds {
@@ -25,21 +37,119 @@ pub fn outcome_bounds(position: &CrossJack) -> OutcomeBounds {
     }
 }
 
-/// Whether `attacker`'s opponent fills its zone row before `attacker` can reach it.
+/// Whether `attacker`'s opponent fills each square of its zone row before `attacker` could
+/// tick it.
 fn filling_holds(position: &CrossJack, attacker: Player) -> bool {
     let geometry = position.geometry;
+    let defender = attacker.opponent();
     let empty = position.empty();
     let goal = geometry.goal_row(attacker) & empty;
+    let first = next_ticks(position, attacker);
     // The defender's ticks before the attacker's n-th: n - 1 when the attacker moves first.
     let first_mover = u32::from(position.side_to_move() == attacker);
     let fill = goal.count_ones();
-    needs_at_least(
+    if needs_at_least(geometry, first, empty, goal, fill + first_mover) {
+        // The whole row is filled before the attacker arrives anywhere.
+        return true;
+    }
+    if position.in_setup(defender) {
+        return false;
+    }
+    let mut deadlines = [NEVER; MAX_FILES];
+    let (mut threatened, mut outrun) = (0, false);
+    goal_reached(
         geometry,
-        next_ticks(position, attacker),
+        first,
         empty,
         goal,
         fill + first_mover,
-    )
+        |step, squares| {
+            let deadline = step - first_mover;
+            let mut files = geometry.zone_files(defender, squares);
+            threatened += files.count_ones();
+            // More files due by then than ticks: no order of ticks can do it.
+            outrun |= threatened > deadline;
+            while files != 0 {
+                let file = files.trailing_zeros() as usize;
+                files &= files - 1;
+                deadlines[file] = deadline as i32;
+            }
+        },
+    );
+    if outrun {
+        return false;
+    }
+    let marks = geometry.zone_files(defender, position.marks_of(defender));
+    keeps_up(geometry.width() as u32, marks, &deadlines)
+}
+
+/// Whether a defender with row marks on the files `marks` (at least one) of a row `width`
+/// files wide fills every empty file `f` within its first `deadlines[f]` ticks.
+fn keeps_up(width: u32, marks: u32, deadlines: &[i32; MAX_FILES]) -> bool {
+    let mut jobs = [NEVER; MAX_FILES];
+    let mut count = 0;
+    let mut gap = [NEVER; MAX_FILES];
+    let mut gap_len = 0;
+    let start = marks.trailing_zeros();
+    // From the file after a mark round to that mark: every gap ends at a mark.
+    for step in 1..=width {
+        let file = (start + step) % width;
+        if marks & 1 << file == 0 {
+            gap[gap_len] = deadlines[file as usize];
+            gap_len += 1;
+        } else if gap_len > 0 {
+            best_split(&gap[..gap_len], &mut jobs[count..count + gap_len]);
+            count += gap_len;
+            gap_len = 0;
+        }
+    }
+    least_room(&mut jobs[..count]) >= 0
+}
+
+/// The ticks a defender can spare when it fills files of the brought-forward `deadlines`
+/// earliest first (negative: some deadline is missed); sorts them.
+fn least_room(deadlines: &mut [i32]) -> i32 {
+    deadlines.sort_unstable();
+    (1..)
+        .zip(deadlines.iter())
+        .map(|(tick, &deadline)| deadline - tick)
+        .min()
+        .unwrap_or(NEVER)
+}
+
+/// Writes to `out` the brought-forward deadlines of the files of `gap` (the deadlines of
+/// the empty files between two marks, in order), filled from the left end up to the split
+/// and from the right end down to it, split where the gap alone has the most room.
+fn best_split(gap: &[i32], out: &mut [i32]) {
+    let mut best = i32::MIN;
+    let mut chains = [NEVER; MAX_FILES];
+    for split in 0..=gap.len() {
+        let chains = &mut chains[..gap.len()];
+        bring_forward(gap, split, chains);
+        let mut sorted = [NEVER; MAX_FILES];
+        sorted[..gap.len()].copy_from_slice(chains);
+        let room = least_room(&mut sorted[..gap.len()]);
+        if room > best {
+            best = room;
+            out.copy_from_slice(chains);
+        }
+    }
+}
+
+/// The deadlines of `gap`'s files filled in two chains, files `..split` from the left and
+/// `split..` from the right, each brought forward to leave a tick for each later one of its
+/// chain.
+fn bring_forward(gap: &[i32], split: usize, out: &mut [i32]) {
+    let mut later = NEVER;
+    for file in (0..split).rev() {
+        later = gap[file].min(later - 1);
+        out[file] = later;
+    }
+    let mut later = NEVER;
+    for file in split..gap.len() {
+        later = gap[file].min(later - 1);
+        out[file] = later;
+    }
 }
 
 #[cfg(test)]
@@ -131,10 +241,89 @@ mod tests {
         }
     }
 
+    /// Whether some order of ticks, each next to a mark or a file ticked before (round the
+    /// wrap), fills every empty file of `width` with a deadline within it: every order tried.
+    fn some_order_keeps_up(width: u32, marks: u32, deadlines: &[i32; MAX_FILES]) -> bool {
+        let row = (1u32 << width) - 1;
+        let needed = (0..width)
+            .filter(|&f| marks & 1 << f == 0 && deadlines[f as usize] < NEVER)
+            .fold(0, |set, f| set | 1 << f);
+        let mut failed = std::collections::HashSet::new();
+        fn fill(
+            held: u32,
+            ticks: i32,
+            context: (u32, u32, u32, &[i32; MAX_FILES]),
+            failed: &mut std::collections::HashSet<u32>,
+        ) -> bool {
+            let (width, row, needed, deadlines) = context;
+            if needed & !held == 0 {
+                return true;
+            }
+            if failed.contains(&held) {
+                return false;
+            }
+            let beside = (held << 1 | held >> 1 | held << (width - 1) | held >> (width - 1)) & row;
+            let ok = (0..width)
+                .filter(|&f| beside & !held & 1 << f != 0)
+                .any(|f| {
+                    ticks < deadlines[f as usize] && fill(held | 1 << f, ticks + 1, context, failed)
+                });
+            if !ok {
+                failed.insert(held);
+            }
+            ok
+        }
+        fill(marks, 0, (width, row, needed, deadlines), &mut failed)
+    }
+
+    #[test]
+    fn a_filling_proven_to_keep_up_has_an_order_of_ticks_that_does() {
+        let mut state = 7;
+        let mut below = |n: u32| {
+            let (next, random) = crate::games::zobrist::splitmix64(state);
+            state = next;
+            (random % u64::from(n)) as u32
+        };
+        let (mut proven, mut possible) = (0, 0);
+        for _ in 0..20_000 {
+            let width = 3 + below(8);
+            let marks = (below(1 << width) & below(1 << width)) | 1 << below(width);
+            let mut deadlines = [NEVER; MAX_FILES];
+            for deadline in deadlines.iter_mut().take(width as usize) {
+                if below(5) > 0 {
+                    *deadline = below(width + 2) as i32;
+                }
+            }
+            let exists = some_order_keeps_up(width, marks, &deadlines);
+            if keeps_up(width, marks, &deadlines) {
+                assert!(exists, "{width} files, marks {marks:b}, {deadlines:?}");
+                proven += 1;
+            }
+            possible += usize::from(exists);
+        }
+        // The split of each gap finds nearly every filling that exists.
+        assert!(proven * 10 >= possible * 9, "{proven} of {possible}");
+    }
+
     #[test]
     fn after_setup_on_a_board_no_wider_than_tall_neither_side_can_win() {
         // Each fills its row (six ticks) before the other arrives (seven).
         let position = CrossJack::from_fen("xx6/8/8/8/8/8/8/oo6 x").unwrap();
+        assert_eq!(
+            outcome_bounds(&position),
+            OutcomeBounds {
+                can_win: false,
+                can_lose: false
+            }
+        );
+    }
+
+    #[test]
+    fn a_filling_that_meets_each_deadline_holds_though_the_attacker_arrives_first() {
+        // O's b6 reaches c8 and e8 in two ticks, before X could fill its three squares, but
+        // d8 only in three: X fills c8, e8, then d8, each in time. X's c7 is six ticks from
+        // rank 1, where O fills its three squares first.
+        let position = CrossJack::from_fen("xx3/2x2/1o3/5/5/5/5/3oo x").unwrap();
         assert_eq!(
             outcome_bounds(&position),
             OutcomeBounds {
