@@ -30,6 +30,9 @@
 //! ([`SearchHints::known_value`]: Crossings' endgame tables) is not searched: its value is
 //! exact, with no history behind it, and stays exact on any line the solver follows (the
 //! side that wins never comes back to a position, and a line ends at its first recurrence).
+//! Bounds the game proves ([`SearchHints::outcome_bounds`]: Cross-Jack's filling of a zone
+//! row) narrow a node's window to the draw's side in every pass, since they hold beyond any
+//! horizon; a node that can be neither won nor lost is a draw, not searched.
 //!
 //! Horizons. Each root move is solved to a horizon of plies from the root that doubles from
 //! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters (where nothing repeats,
