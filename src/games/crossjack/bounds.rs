@@ -305,17 +305,16 @@ mod tests {
         assert!(proven * 10 >= possible * 9, "{proven} of {possible}");
     }
 
+    /// The bounds of the position `fen`, as (can win, can lose) for the side to move.
+    fn bounds_of(fen: &str) -> (bool, bool) {
+        let bounds = outcome_bounds(&CrossJack::from_fen(fen).expect("a valid position"));
+        (bounds.can_win, bounds.can_lose)
+    }
+
     #[test]
     fn after_setup_on_a_board_no_wider_than_tall_neither_side_can_win() {
         // Each fills its row (six ticks) before the other arrives (seven).
-        let position = CrossJack::from_fen("xx6/8/8/8/8/8/8/oo6 x").unwrap();
-        assert_eq!(
-            outcome_bounds(&position),
-            OutcomeBounds {
-                can_win: false,
-                can_lose: false
-            }
-        );
+        assert_eq!(bounds_of("xx6/8/8/8/8/8/8/oo6 x"), (false, false));
     }
 
     #[test]
@@ -323,23 +322,13 @@ mod tests {
         // O's b6 reaches c8 and e8 in two ticks, before X could fill its three squares, but
         // d8 only in three: X fills c8, e8, then d8, each in time. X's c7 is six ticks from
         // rank 1, where O fills its three squares first.
-        let position = CrossJack::from_fen("xx3/2x2/1o3/5/5/5/5/3oo x").unwrap();
-        assert_eq!(
-            outcome_bounds(&position),
-            OutcomeBounds {
-                can_win: false,
-                can_lose: false
-            }
-        );
+        assert_eq!(bounds_of("xx3/2x2/1o3/5/5/5/5/3oo x"), (false, false));
     }
 
     #[test]
     fn an_attacker_faster_than_the_filling_may_still_win() {
-        // O's b7 is one tick from a8, b8 and c8: X fills one, O ticks another.
-        let position = CrossJack::from_fen("3xx/1o3/5/4x/5/5/5/oo3 x").unwrap();
-        let bounds = outcome_bounds(&position);
-        assert!(bounds.can_lose);
-        // X's e5 needs four ticks to reach rank 1; O fills its three squares in three.
-        assert!(!bounds.can_win);
+        // O's b7 is one tick from a8, b8 and c8: X fills one, O ticks another. X's e5 needs
+        // four ticks to reach rank 1; O fills its three squares in three.
+        assert_eq!(bounds_of("3xx/1o3/5/4x/5/5/5/oo3 x"), (false, true));
     }
 }
