@@ -44,7 +44,7 @@ macro_rules! impl_bits {
     )*};
 }
 
-impl_bits!(u64, u128);
+impl_bits!(u32, u64, u128);
 
 /// A set of squares; iterating it yields the square indices, lowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -92,20 +92,6 @@ fn deep_access_path(geometry: &Geometry, first: u128, empty: u128, goal: u128) -
     shortest_chain::<MAX_SQUARES>(geometry, first, empty, goal).unwrap_or(None)
 }
 
-/// Whether the attacker, whose next ticks are `first`, needs at least `ticks` ticks to reach
-/// an empty square of `goal` (or can never reach one), floods over `empty` counted.
-pub fn needs_at_least(
-    geometry: &Geometry,
-    first: u128,
-    empty: u128,
-    goal: u128,
-    ticks: u32,
-) -> bool {
-    Flood::new(geometry, first, empty)
-        .take(ticks.saturating_sub(1) as usize)
-        .all(|layer| layer & goal == 0)
-}
-
 /// Calls `reached(step, squares)` for each of the first `steps` flood steps of the attacker
 /// whose next ticks are `first` that reaches squares of `goal`: the goal squares its
 /// `step`-th tick could be on at the earliest, floods over `empty` counted.

@@ -18,9 +18,10 @@
 //! alone has the most room; a split that fails may leave a filling that would hold unproven,
 //! never the reverse.
 
-use super::access::{goal_reached, needs_at_least};
+use super::access::goal_reached;
 use super::eval::next_ticks;
 use super::CrossJack;
+use crate::games::bitboard::Bitboard;
 use crate::games::{Game, OutcomeBounds, Player};
 
 /// Files of a row at most (the widest board).
@@ -44,39 +45,34 @@ fn filling_holds(position: &CrossJack, attacker: Player) -> bool {
     let defender = attacker.opponent();
     let empty = position.empty();
     let goal = geometry.goal_row(attacker) & empty;
-    let first = next_ticks(position, attacker);
     // The defender's ticks before the attacker's n-th: n - 1 when the attacker moves first.
     let first_mover = u32::from(position.side_to_move() == attacker);
     let fill = goal.count_ones();
-    if needs_at_least(geometry, first, empty, goal, fill + first_mover) {
-        // The whole row is filled before the attacker arrives anywhere.
-        return true;
-    }
-    if position.in_setup(defender) {
-        return false;
-    }
     let mut deadlines = [NEVER; MAX_FILES];
-    let (mut threatened, mut outrun) = (0, false);
+    let (mut earliest, mut threatened, mut outrun) = (None, 0, false);
     goal_reached(
         geometry,
-        first,
+        next_ticks(position, attacker),
         empty,
         goal,
         fill + first_mover,
         |step, squares| {
             let deadline = step - first_mover;
-            let mut files = geometry.zone_files(defender, squares);
+            earliest.get_or_insert(deadline);
+            let files = geometry.zone_files(defender, squares);
             threatened += files.count_ones();
             // More files due by then than ticks: no order of ticks can do it.
             outrun |= threatened > deadline;
-            while files != 0 {
-                let file = files.trailing_zeros() as usize;
-                files &= files - 1;
-                deadlines[file] = deadline as i32;
+            for file in Bitboard(files) {
+                deadlines[usize::from(file)] = deadline as i32;
             }
         },
     );
-    if outrun {
+    if earliest.is_none_or(|deadline| deadline >= fill) {
+        // The whole row is filled before the attacker arrives anywhere.
+        return true;
+    }
+    if position.in_setup(defender) || outrun {
         return false;
     }
     let marks = geometry.zone_files(defender, position.marks_of(defender));
