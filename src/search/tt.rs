@@ -70,7 +70,19 @@ struct AtomicSlot {
     data: AtomicU64,
 }
 
-type Cluster = [AtomicSlot; SLOTS_PER_CLUSTER];
+/// The slots a position may take, on one cache line of their own: aligned, a probe reads one
+/// line where an unaligned cluster spans two.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Cluster([AtomicSlot; SLOTS_PER_CLUSTER]);
+
+impl std::ops::Deref for Cluster {
+    type Target = [AtomicSlot; SLOTS_PER_CLUSTER];
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
 
 impl Slot {
     fn new(key: u64, score: i16, move_index: u16, depth: u8, meta: u8) -> Self {
@@ -219,7 +231,7 @@ impl TranspositionTable {
 
     /// Forgets every entry (for every handle).
     pub fn clear(&mut self) {
-        self.clusters.iter().flatten().for_each(AtomicSlot::clear);
+        self.slots().for_each(AtomicSlot::clear);
         self.generation = 0;
     }
 
@@ -232,7 +244,7 @@ impl TranspositionTable {
     /// Fill in permille: the share of the first thousand slots holding results of the
     /// current search.
     pub fn hashfull(&self) -> u32 {
-        let sample = self.clusters.iter().flatten().take(HASHFULL_SAMPLE);
+        let sample = self.slots().take(HASHFULL_SAMPLE);
         let (mut seen, mut used) = (0u32, 0u32);
         for slot in sample.map(AtomicSlot::read) {
             seen += 1;
@@ -307,6 +319,11 @@ impl TranspositionTable {
         let _ = hash;
     }
 
+    /// Every slot of the table, cluster by cluster.
+    fn slots(&self) -> impl Iterator<Item = &AtomicSlot> {
+        self.clusters.iter().flat_map(|cluster| cluster.iter())
+    }
+
     #[inline]
     fn cluster(&self, hash: u64) -> &Cluster {
         // Multiply-shift maps the hash onto any table length without a power-of-two size.
@@ -356,6 +373,11 @@ mod tests {
     #[test]
     fn a_cluster_fills_one_cache_line() {
         assert_eq!(std::mem::size_of::<Cluster>(), 64);
+        for megabytes in [0, 1, 16] {
+            let tt = TranspositionTable::new(megabytes);
+            let start = tt.clusters.as_ptr() as usize;
+            assert_eq!(start % 64, 0, "{megabytes} MB: the clusters start mid-line");
+        }
     }
 
     #[test]

@@ -90,10 +90,16 @@ impl SharedSlot {
     }
 }
 
+/// The two slots a position may take: the deepest result and the latest. Aligned to their
+/// size, a pair lies on one cache line where an unaligned one may span two.
+#[derive(Debug, Default)]
+#[repr(align(32))]
+struct Pair([SharedSlot; 2]);
+
 /// The solver's table, of a size fixed when it is made, shared by the threads of a solve.
 #[derive(Debug)]
 pub(super) struct Table {
-    slots: Vec<SharedSlot>,
+    pairs: Vec<Pair>,
     /// Slots in use (a count that threads replacing at once may leave a little off).
     used: AtomicI64,
 }
@@ -102,29 +108,29 @@ impl Table {
     /// A table of about `mb` megabytes (at least one pair of slots); `None` when the memory
     /// cannot be had.
     pub(super) fn new(mb: usize) -> Option<Self> {
-        let pairs = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
-        let mut slots: Vec<SharedSlot> = Vec::new();
-        slots.try_reserve_exact(pairs * 2).ok()?;
-        slots.extend(std::iter::repeat_with(SharedSlot::default).take(pairs * 2));
+        let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
+        let mut pairs: Vec<Pair> = Vec::new();
+        pairs.try_reserve_exact(count).ok()?;
+        pairs.extend(std::iter::repeat_with(Pair::default).take(count));
         // Written once now, so that the solve's time does not include the memory's first
         // touch.
-        for slot in &slots {
+        for slot in pairs.iter().flat_map(|pair| &pair.0) {
             slot.store(Slot::default());
         }
         Some(Table {
-            slots,
+            pairs,
             used: AtomicI64::new(0),
         })
     }
 
     /// The table's size in bytes.
     pub(super) fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.pairs.len() * 2 * SLOT_BYTES
     }
 
-    fn pair(&self, key: u64) -> usize {
-        let pairs = (self.slots.len() / 2) as u128;
-        ((u128::from(key) * pairs) >> 64) as usize * 2
+    fn pair(&self, key: u64) -> &Pair {
+        let pairs = self.pairs.len() as u128;
+        &self.pairs[((u128::from(key) * pairs) >> 64) as usize]
     }
 
     /// What the table holds for the position `key`.
@@ -140,8 +146,8 @@ impl Table {
     }
 
     fn load_pair(&self, key: u64) -> [Slot; 2] {
-        let first = self.pair(key);
-        [self.slots[first].load(), self.slots[first + 1].load()]
+        let [deep, latest] = &self.pair(key).0;
+        [deep.load(), latest.load()]
     }
 
     fn entry(pair: [Slot; 2], key: u64) -> Option<Entry> {
@@ -171,10 +177,7 @@ impl Table {
                 | bound << 56
                 | u64::from(entry.image.min(UNKNOWN_IMAGE)) << 58,
         };
-        let first = self.pair(key);
-        let [deep_slot, latest_slot] = &self.slots[first..first + 2] else {
-            unreachable!("slots come in pairs")
-        };
+        let [deep_slot, latest_slot] = &self.pair(key).0;
         let (mut deep, mut latest) = (deep_slot.load(), latest_slot.load());
         let before = i64::from(deep.bound().is_some()) + i64::from(latest.bound().is_some());
         if deep.holds(key) {
@@ -199,7 +202,7 @@ impl Table {
     /// How full the table is, in parts per thousand (about, while threads write to it).
     pub(super) fn permille(&self) -> u64 {
         let used = self.used.load(Ordering::Relaxed).max(0) as u64;
-        let slots = self.slots.len() as u64;
+        let slots = self.pairs.len() as u64 * 2;
         used.min(slots) * 1000 / slots
     }
 }
@@ -238,10 +241,10 @@ mod tests {
     fn a_slot_torn_by_two_writers_reads_as_no_entry() {
         let table = Table::new(1).expect("a megabyte");
         table.store(42, entry(-7), 100);
-        let first = table.pair(42);
+        let deep = &table.pair(42).0[0];
         // Another thread's data word landed beside this key's first word.
-        let other = table.slots[first].load().data ^ 1;
-        table.slots[first].0[1].store(other, Ordering::Relaxed);
+        let other = deep.load().data ^ 1;
+        deep.0[1].store(other, Ordering::Relaxed);
         assert_eq!(table.probe(42), None);
     }
 
@@ -301,9 +304,19 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_of_slots_lies_on_one_cache_line() {
+        for mb in [0, 1, 16] {
+            let table = Table::new(mb).expect("the memory");
+            let start = table.pairs.as_ptr() as usize;
+            assert_eq!(start % 32, 0, "{mb} MB: pairs cross cache lines");
+            assert_eq!(std::mem::size_of::<Pair>(), 32);
+        }
+    }
+
+    #[test]
     fn a_one_pair_table_keeps_the_deepest_and_the_latest() {
         let table = Table::new(0).expect("a pair of slots");
-        assert_eq!(table.slots.len(), 2);
+        assert_eq!(table.pairs.len(), 1);
         table.store(1, entry(1), 1_000_000);
         table.store(2, entry(2), 10);
         table.store(3, entry(3), 10);
