@@ -13,8 +13,9 @@
 //! - [`bench`](mod@bench): fixed positions searched to a fixed depth, whose node count is a signature.
 
 #![warn(missing_docs)]
-// One function may use `unsafe`, and says why where it stands: the transposition table's cache
-// prefetch (`search::tt`), for which Rust has no safe form.
+// Two functions may use `unsafe`, and say why where they stand: the transposition table's
+// cache prefetch (`search::tt`) and the large tables' request for huge pages
+// (`search::memory`), for which Rust has no safe form.
 #![deny(unsafe_code)]
 
 pub mod bench;

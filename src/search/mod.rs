@@ -13,6 +13,7 @@ mod context;
 mod control;
 mod info;
 mod limits;
+mod memory;
 mod ordering;
 mod playouts;
 mod rng;

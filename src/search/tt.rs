@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::memory;
 use super::value::{from_table, to_table};
 
 /// Which side of the true value a stored score lies on.
@@ -183,7 +184,7 @@ const UNSHARED_POLL: Duration = Duration::from_micros(100);
 /// threads of a parallel search learn from each other.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    clusters: Arc<[Cluster]>,
+    clusters: Arc<Vec<Cluster>>,
     generation: u8,
 }
 
@@ -351,16 +352,16 @@ fn replacement(cluster: &[Slot; SLOTS_PER_CLUSTER], generation: u8) -> usize {
 }
 
 /// Clusters for about `megabytes` MB, halving the request while the allocator refuses it.
-fn allocate(megabytes: usize) -> Arc<[Cluster]> {
+fn allocate(megabytes: usize) -> Arc<Vec<Cluster>> {
     let bytes = megabytes.saturating_mul(1024 * 1024);
     let mut count = (bytes / std::mem::size_of::<Cluster>()).max(1);
     loop {
-        // The memory is tried first so that a refusal halves the request instead of
-        // aborting; the table is then built in one allocation of its own.
-        let mut trial: Vec<Cluster> = Vec::new();
-        if count == 1 || trial.try_reserve_exact(count).is_ok() {
-            drop(trial);
-            return (0..count).map(|_| Cluster::default()).collect();
+        if let Some(table) = memory::table(count) {
+            return Arc::new(table);
+        }
+        if count == 1 {
+            // No memory even for one cluster: the allocator's own failure.
+            return Arc::new(vec![Cluster::default()]);
         }
         count /= 2;
     }

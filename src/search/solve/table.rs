@@ -14,6 +14,7 @@
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
+use crate::search::memory;
 use crate::search::tt::Bound;
 
 /// What the table knows about a position.
@@ -109,9 +110,7 @@ impl Table {
     /// cannot be had.
     pub(super) fn new(mb: usize) -> Option<Self> {
         let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
-        let mut pairs: Vec<Pair> = Vec::new();
-        pairs.try_reserve_exact(count).ok()?;
-        pairs.extend(std::iter::repeat_with(Pair::default).take(count));
+        let pairs: Vec<Pair> = memory::table(count)?;
         // Written once now, so that the solve's time does not include the memory's first
         // touch.
         for slot in pairs.iter().flat_map(|pair| &pair.0) {
