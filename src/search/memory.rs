@@ -8,7 +8,8 @@
 //! allocation and its filling.
 
 /// A table of `count` default values in one allocation, or `None` when the memory cannot be
-/// had (nothing is aborted).
+/// had (nothing is aborted). Every value is written here, so the memory's first touch is
+/// not part of the searches that use it.
 pub(crate) fn table<T: Default>(count: usize) -> Option<Vec<T>> {
     let mut table: Vec<T> = Vec::new();
     table.try_reserve_exact(count).ok()?;

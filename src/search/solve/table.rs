@@ -111,11 +111,6 @@ impl Table {
     pub(super) fn new(mb: usize) -> Option<Self> {
         let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
         let pairs: Vec<Pair> = memory::table(count)?;
-        // Written once now, so that the solve's time does not include the memory's first
-        // touch.
-        for slot in pairs.iter().flat_map(|pair| &pair.0) {
-            slot.store(Slot::default());
-        }
         Some(Table {
             pairs,
             used: AtomicI64::new(0),
