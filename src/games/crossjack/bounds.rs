@@ -20,12 +20,13 @@
 
 use super::access::goal_reached;
 use super::eval::next_ticks;
+use super::geometry::MAX_SIDE;
 use super::CrossJack;
 use crate::games::bitboard::Bitboard;
 use crate::games::{Game, OutcomeBounds, Player};
 
 /// Files of a row at most (the widest board).
-const MAX_FILES: usize = 16;
+const MAX_FILES: usize = MAX_SIDE;
 /// The deadline of a file the attacker cannot reach in time to matter.
 const NEVER: i32 = i32::MAX / 2;
 
