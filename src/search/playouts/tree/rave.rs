@@ -119,13 +119,13 @@ impl<G: SearchHints> Mcts<G> {
         for depth in (0..self.path.len()).rev() {
             let node = self.path[depth] as usize;
             let to_move = self.movers[depth];
+            let n = &mut self.nodes[node];
+            n.visits += 1;
             if depth > 0 {
-                let mover = self.movers[depth - 1];
-                let n = &mut self.nodes[node];
-                n.visits += 1;
-                n.reward += result_for(status, mover) as f32;
-            } else {
-                self.nodes[node].visits += 1;
+                n.reward += result_for(status, self.movers[depth - 1]) as f32;
+            }
+            if self.config.rave.is_some() {
+                n.rave = self.weights.rave_value(n);
             }
             if rave {
                 if depth < self.path.len() - 1 {
@@ -162,6 +162,7 @@ impl<G: SearchHints> Mcts<G> {
         let marks = &self.marks[to_move.index()];
         let horizon = depth.saturating_add(self.config.amaf_window);
         let iteration = self.iteration;
+        let weights = &self.weights;
         for child in &mut self.nodes[parent.child_range()] {
             if marks
                 .get(child.code as usize)
@@ -169,6 +170,7 @@ impl<G: SearchHints> Mcts<G> {
             {
                 child.amaf_visits += 1;
                 child.amaf_reward += result as f32;
+                child.rave = weights.rave_value(child);
             }
         }
     }

@@ -115,6 +115,29 @@ fn a_reused_tree_starts_from_what_it_learnt_two_plies_ago() {
 }
 
 #[test]
+fn selection_reads_each_move_at_the_rave_mix_of_its_counts() {
+    let mut state = jcshock();
+    let mut tree = Mcts::new(strong(), 5);
+    grow(&mut tree, &mut state, 4000);
+    // A kept tree too: its nodes are copied to a new root.
+    for text in ["d4", "e5"] {
+        let mv = state.position().parse_move(text).unwrap();
+        state.make(mv);
+    }
+    grow(&mut tree, &mut state, 2000);
+    let stale = tree
+        .nodes
+        .iter()
+        .filter(|n| n.rave.to_bits() != tree.weights.rave_value(n).to_bits())
+        .count();
+    assert_eq!(stale, 0, "of {} nodes", tree.nodes.len());
+    assert!(tree
+        .nodes
+        .iter()
+        .any(|n| n.visits > 0 && n.amaf_visits > n.visits));
+}
+
+#[test]
 fn a_reused_tree_starts_from_the_most_visited_node_of_its_position() {
     let mut state = jcshock();
     let mut tree = Mcts::new(strong(), 1);
