@@ -102,8 +102,10 @@ impl<G: SearchHints> Mcts<G> {
         if !self.mast[0].is_empty() {
             self.credit_mast(status);
         }
-        let rave = !self.marks[0].is_empty();
-        if rave {
+        // Plays are marked only where the game names its moves by codes; the selection value
+        // below is kept whenever the policy selects by RAVE, marks or not.
+        let marking = !self.marks[0].is_empty();
+        if marking {
             self.iteration = self.iteration.wrapping_add(1).max(1);
             if self.iteration == 1 {
                 self.marks.iter_mut().for_each(|m| m.fill(0));
@@ -127,7 +129,7 @@ impl<G: SearchHints> Mcts<G> {
             if self.config.rave.is_some() {
                 n.rave = self.weights.rave_value(n);
             }
-            if rave {
+            if marking {
                 if depth < self.path.len() - 1 {
                     let (code, player) = self.line[depth];
                     self.mark(code, player, depth);
