@@ -40,6 +40,20 @@ pub enum SearchStyle {
     Playouts(&'static PlayoutTuning),
 }
 
+/// The weight β that RAVE gives a move's all-moves-as-first (AMAF) mean, and 1 − β its own
+/// mean, by the move's own visits n and its AMAF visits ñ.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RaveSchedule {
+    /// β = √(k / (3n + k)), with the equivalence parameter k: after k visits of its own a
+    /// move's two means weigh about the same, however many AMAF visits it has.
+    Equivalence(f64),
+    /// β = ñ / (n + ñ + 4b²·n·ñ), the field being 4b² (Gelly and Silver 2011's schedule of
+    /// least mean squared error, b the bias of AMAF means): a move with few AMAF visits
+    /// leans on its own mean from the start, one with many until about 1 / 4b² visits of
+    /// its own.
+    MinimumError(f64),
+}
+
 /// How a Monte-Carlo tree search weighs what it has seen and how its playouts choose.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TreePolicy {
@@ -49,10 +63,9 @@ pub struct TreePolicy {
     /// playouts a search makes, the more of them it can spend on moves its estimates rank
     /// lower.
     pub long_exploration: f64,
-    /// RAVE's equivalence parameter: after this many visits of a move its own results and
-    /// the all-moves-as-first results weigh about the same (β = √(k / (3n + k))); `None`
-    /// turns RAVE off. Needs [`SearchHints::move_code`].
-    pub rave: Option<f64>,
+    /// How RAVE weighs a move's all-moves-as-first results against its own; `None` turns
+    /// RAVE off. Needs [`SearchHints::move_code`].
+    pub rave: Option<RaveSchedule>,
     /// Whether a search starts from the part of the last search's tree below the position
     /// now on the board (found among the last root's children and grandchildren).
     pub reuse: bool,

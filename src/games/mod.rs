@@ -30,8 +30,8 @@ pub use effects::{Effect, Effects, Flags};
 pub use ending::{EndDetails, GameEnd, Margin, RunCount, Scores};
 pub use error::{MoveError, PositionError};
 pub use hints::{
-    BenchSet, KnownValue, LongSearch, OutcomeBounds, PlayoutTuning, SearchHints, SearchStyle,
-    SolverReach, SymmetricKey, TreePolicy,
+    BenchSet, KnownValue, LongSearch, OutcomeBounds, PlayoutTuning, RaveSchedule, SearchHints,
+    SearchStyle, SolverReach, SymmetricKey, TreePolicy,
 };
 pub use registry::GameVisitor;
 pub use rules::Game;

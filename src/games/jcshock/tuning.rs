@@ -4,24 +4,25 @@
 
 use std::time::Duration;
 
-use crate::games::{LongSearch, PlayoutTuning, SolverReach, TreePolicy};
+use crate::games::{LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy};
 
 /// UCT with RAVE within a window of plies, playouts half guided by MAST and pairs of moves
-/// with their last two plies exact, a tree kept from one move to the next, more exploration
+/// with their last three plies exact, a tree kept from one move to the next, more exploration
 /// in long searches; the exact solver first within 13 plies of the end (14 from 2 s a move or
 /// without a time limit).
 pub(super) const PLAYOUTS: PlayoutTuning = PlayoutTuning {
     tree: TreePolicy {
         exploration: 0.1,      // "JC Shock tuning: exploration"
         long_exploration: 0.2, // "JC Shock tuning: long_exploration and long_search"
-        rave: Some(600.0),     // "JC Shock tuning: rave"
-        reuse: true,           // "JC Shock tuning: exact_tail and reuse"
-        mast: true,            // "JC Shock tuning: mast"
-        expand_after: 4,       // "JC Shock tuning: expand_after"
-        pairs: 0.5,            // "JC Shock tuning: pairs"
-        mast_share: 0.5,       // "JC Shock tuning: mast_share"
-        amaf_window: 32,       // "JC Shock tuning: amaf_window"
-        exact_tail: 2,         // "JC Shock tuning: exact_tail and reuse"
+        // "JC Shock tuning: rave": b ≈ 0.029, AMAF and own means alike after ~300 visits.
+        rave: Some(RaveSchedule::MinimumError(0.0033)),
+        reuse: true,     // "JC Shock tuning: exact_tail and reuse"
+        mast: true,      // "JC Shock tuning: mast"
+        expand_after: 4, // "JC Shock tuning: expand_after"
+        pairs: 0.5,      // "JC Shock tuning: pairs"
+        mast_share: 0.5, // "JC Shock tuning: mast_share"
+        amaf_window: 32, // "JC Shock tuning: amaf_window"
+        exact_tail: 3,   // "JC Shock tuning: exact_tail and reuse"
     },
     // Strength log: "JC Shock tuning: solver reach".
     solver: SolverReach {

@@ -7,7 +7,7 @@
 //! of plies) in the tree, playouts that half of the time lean toward the moves that did well
 //! so far, alone and as replies to the move before (MAST and its pairs), leaves that get
 //! children only after a few playouts, a tree kept from one move to the next, more
-//! exploration in long searches and, in games of fixed length, the last two plies of every
+//! exploration in long searches and, in games of fixed length, the last plies of every
 //! playout played perfectly. It needs nothing from a game but its rules, so it plays every
 //! game the same way.
 

@@ -2,7 +2,7 @@
 //! moves played later in the iteration, within a window of plies.
 
 use super::{Mcts, Node};
-use crate::games::{Player, SearchHints, Status};
+use crate::games::{Player, RaveSchedule, SearchHints, Status};
 
 /// Visits below which [`Weights`] looks its factors up instead of computing them.
 pub(super) const WEIGHT_TABLE: usize = 4096;
@@ -11,11 +11,11 @@ pub(super) const WEIGHT_TABLE: usize = 4096;
 /// weighs every child of every node on the path, and square roots there cost as much as the
 /// playout itself (profiled: scripts/README.md, strength log, "JC Shock playouts: speed").
 pub(super) struct Weights {
-    /// RAVE's equivalence parameter, if RAVE is on.
-    rave: Option<f64>,
+    /// RAVE's schedule, if RAVE is on.
+    rave: Option<RaveSchedule>,
     /// 1/√n.
     inverse_sqrt: Vec<f64>,
-    /// RAVE's β = √(k / (3n + k)).
+    /// β = √(k / (3n + k)) under [`RaveSchedule::Equivalence`] (empty under another).
     beta: Vec<f64>,
 }
 
@@ -53,12 +53,17 @@ pub(super) fn result_for(status: Status, player: Player) -> f64 {
 }
 
 impl Weights {
-    pub(super) fn new(rave: Option<f64>) -> Self {
-        let k = rave.unwrap_or(0.0);
+    pub(super) fn new(rave: Option<RaveSchedule>) -> Self {
+        let beta = match rave {
+            Some(RaveSchedule::Equivalence(k)) => {
+                (0..WEIGHT_TABLE).map(|n| beta(n as f64, k)).collect()
+            }
+            _ => Vec::new(),
+        };
         Weights {
             rave,
             inverse_sqrt: (0..WEIGHT_TABLE).map(|n| inverse_sqrt(n as f64)).collect(),
-            beta: (0..WEIGHT_TABLE).map(|n| beta(n as f64, k)).collect(),
+            beta,
         }
     }
 
@@ -70,11 +75,19 @@ impl Weights {
         }
     }
 
+    /// β of a move with `visits` of its own and `amaf_visits` (both above 0).
     #[inline]
-    pub(super) fn beta(&self, visits: u32) -> f64 {
-        match self.beta.get(visits as usize) {
-            Some(&value) => value,
-            None => beta(f64::from(visits), self.rave.unwrap_or(0.0)),
+    pub(super) fn beta(&self, visits: u32, amaf_visits: u32) -> f64 {
+        match self.rave {
+            Some(RaveSchedule::Equivalence(k)) => match self.beta.get(visits as usize) {
+                Some(&value) => value,
+                None => beta(f64::from(visits), k),
+            },
+            Some(RaveSchedule::MinimumError(four_b_squared)) => {
+                let (n, m) = (f64::from(visits), f64::from(amaf_visits));
+                m / (n + m + four_b_squared * n * m)
+            }
+            None => 0.0,
         }
     }
 
@@ -89,7 +102,7 @@ impl Weights {
         if node.visits == 0 {
             return amaf;
         }
-        let beta = self.beta(node.visits);
+        let beta = self.beta(node.visits, node.amaf_visits);
         (1.0 - beta) * node.mean() + beta * amaf
     }
 }

@@ -6,7 +6,7 @@ use super::rave::{mark_key, marked_before, result_for};
 use super::report::win_rate_to_centipawns;
 use super::*;
 use crate::games::jcshock::JcShock;
-use crate::games::{BoardSize, Game, SearchStyle, Status};
+use crate::games::{BoardSize, Game, RaveSchedule, SearchStyle, Status};
 
 /// JC Shock's tree policy, the one `search` plays it with.
 fn strong() -> TreePolicy {
@@ -429,57 +429,81 @@ fn worth(status: Status, player: Player) -> u8 {
     }
 }
 
-/// How good the end of `position`'s game is for its mover with its best move and the
-/// best reply to it.
-fn best_two_ply_outcome(position: &JcShock) -> u8 {
+/// How good the end of `position`'s game, `plies` plies away, is for its mover when both
+/// sides play their best moves.
+fn best_outcome(position: &JcShock, plies: u32) -> u8 {
     let mover = position.side_to_move();
+    if plies == 0 {
+        return worth(position.status(), mover);
+    }
     let mut moves = Vec::new();
     position.generate_moves(&mut moves);
-    let mut best = 0;
-    for &mv in &moves {
+    let answered = moves.iter().map(|&mv| {
         let mut after = position.clone();
         after.play(mv);
-        let mut replies = Vec::new();
-        after.generate_moves(&mut replies);
-        let answered = replies.iter().map(|&reply| {
-            let mut end = after.clone();
-            end.play(reply);
-            worth(end.status(), mover)
-        });
-        best = best.max(answered.min().unwrap_or(worth(after.status(), mover)));
-    }
-    best
+        2 - best_outcome(&after, plies - 1)
+    });
+    answered.max().unwrap_or(worth(position.status(), mover))
 }
 
 #[test]
 fn a_playout_plays_its_last_plies_perfectly() {
+    let tail = strong().exact_tail;
+    assert!(tail >= 2, "JC Shock's playouts end with an exact tail");
     let mut rng = Rng::new(1);
     let positions: Vec<JcShock> = (0..40)
-        .map(|_| super::super::solver::random_ending(4, 2, &mut rng))
+        .map(|_| super::super::solver::random_ending(4, tail as u32, &mut rng))
         .collect();
     let mut perfect = Mcts::<JcShock>::new(strong(), 5);
     let mut random = Mcts::<JcShock>::new(PLAIN_UCT, 5);
     let mut random_endings_differ = false;
     for position in &positions {
         let mover = position.side_to_move();
-        let best = best_two_ply_outcome(position);
+        let best = best_outcome(position, tail as u32);
         for _ in 0..10 {
             let visited = perfect.visited;
-            let perfect_end = perfect.fixed_length_playout(position, 2);
+            let perfect_end = perfect.fixed_length_playout(position, tail);
             assert_eq!(worth(perfect_end, mover), best);
             assert_eq!(
                 perfect.visited - visited,
-                2,
+                tail as u64,
                 "the line's plies, not the lookahead"
             );
-            let random_end = random.fixed_length_playout(position, 2);
+            let random_end = random.fixed_length_playout(position, tail);
             random_endings_differ |= worth(random_end, mover) != best;
         }
     }
-    assert_eq!(strong().exact_tail, 2);
     assert_eq!(PLAIN_UCT.exact_tail, 0);
     assert!(
         random_endings_differ,
         "no position where random endings go wrong"
     );
+}
+
+#[test]
+fn rave_of_least_error_weighs_the_two_means_by_their_counts_until_own_visits_add_up() {
+    let weights = rave::Weights::new(Some(RaveSchedule::MinimumError(0.01)));
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(
+        close(weights.beta(10, 10), 10.0 / 21.0),
+        "few visits: by count"
+    );
+    assert!(
+        (weights.beta(100, 1_000_000) - 0.5).abs() < 1e-3,
+        "many AMAF visits: half at 1 / 4b² own visits"
+    );
+    assert!(weights.beta(200, 1000) < weights.beta(100, 1000));
+    assert!(weights.beta(100, 2000) > weights.beta(100, 1000));
+}
+
+#[test]
+fn rave_of_equivalence_weighs_the_two_means_alike_after_k_own_visits() {
+    let weights = rave::Weights::new(Some(RaveSchedule::Equivalence(600.0)));
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(close(weights.beta(600, 5), 0.5));
+    assert!(
+        close(weights.beta(600, 50_000), 0.5),
+        "whatever the AMAF visits"
+    );
+    assert!(close(weights.beta(10_000, 5), (600.0f64 / 30_600.0).sqrt()));
 }
