@@ -10,6 +10,8 @@ pub(super) const WEIGHT_TABLE: usize = 4096;
 /// The factors UCB1 and RAVE weigh a child with, by its visit count, computed once: selection
 /// weighs every child of every node on the path, and square roots there cost as much as the
 /// playout itself (profiled: scripts/README.md, strength log, "JC Shock playouts: speed").
+/// [`RaveSchedule::MinimumError`]'s β has no square root and depends on two counts, so it is
+/// computed when asked, which is only when a node's counts change (the node keeps its value).
 pub(super) struct Weights {
     /// RAVE's schedule, if RAVE is on.
     rave: Option<RaveSchedule>,
