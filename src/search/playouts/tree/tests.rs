@@ -480,10 +480,14 @@ fn a_playout_plays_its_last_plies_perfectly() {
     );
 }
 
+/// Whether two weights are equal but for rounding.
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
 #[test]
 fn rave_of_least_error_weighs_the_two_means_by_their_counts_until_own_visits_add_up() {
     let weights = rave::Weights::new(Some(RaveSchedule::MinimumError(0.01)));
-    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
     assert!(
         close(weights.beta(10, 10), 10.0 / 21.0),
         "few visits: by count"
@@ -499,7 +503,6 @@ fn rave_of_least_error_weighs_the_two_means_by_their_counts_until_own_visits_add
 #[test]
 fn rave_of_equivalence_weighs_the_two_means_alike_after_k_own_visits() {
     let weights = rave::Weights::new(Some(RaveSchedule::Equivalence(600.0)));
-    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
     assert!(close(weights.beta(600, 5), 0.5));
     assert!(
         close(weights.beta(600, 50_000), 0.5),
