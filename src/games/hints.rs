@@ -92,6 +92,13 @@ pub struct TreePolicy {
     /// game away and bias every estimate. 0 plays every ply at random. The moves of this
     /// tail are not credited to MAST or RAVE.
     pub exact_tail: usize,
+    /// In games of fixed length, tree nodes this many plies or fewer from the end are solved
+    /// by minimax once they have had [`TreePolicy::expand_after`] playouts, instead of getting
+    /// children, and every later iteration that reaches one backs up its exact result; a node
+    /// whose mover has a solved win among its children, or whose children are all solved, is
+    /// solved too (MCTS-Solver). The tree near the end then stops guessing, at the cost of one
+    /// minimax per node. 0 solves none.
+    pub solved_within: u32,
 }
 
 /// When the exact endgame solver runs before the playouts, in a game of fixed length.

@@ -16,13 +16,14 @@ pub(super) const PLAYOUTS: PlayoutTuning = PlayoutTuning {
         long_exploration: 0.2, // "JC Shock tuning: long_exploration and long_search"
         // "JC Shock tuning: rave": b ≈ 0.029, AMAF and own means alike after ~300 visits.
         rave: Some(RaveSchedule::MinimumError(0.0033)),
-        reuse: true,     // "JC Shock tuning: exact_tail and reuse"
-        mast: true,      // "JC Shock tuning: mast"
-        expand_after: 4, // "JC Shock tuning: expand_after"
-        pairs: 0.5,      // "JC Shock tuning: pairs"
-        mast_share: 0.5, // "JC Shock tuning: mast_share"
-        amaf_window: 32, // "JC Shock tuning: amaf_window"
-        exact_tail: 3,   // "JC Shock tuning: exact_tail and reuse"
+        reuse: true,      // "JC Shock tuning: exact_tail and reuse"
+        mast: true,       // "JC Shock tuning: mast"
+        expand_after: 4,  // "JC Shock tuning: expand_after"
+        pairs: 0.5,       // "JC Shock tuning: pairs"
+        mast_share: 0.5,  // "JC Shock tuning: mast_share"
+        amaf_window: 32,  // "JC Shock tuning: amaf_window"
+        exact_tail: 3,    // "JC Shock tuning: exact_tail and reuse"
+        solved_within: 6, // "JC Shock tuning: solved_within"
     },
     // Strength log: "JC Shock tuning: solver reach".
     solver: SolverReach {

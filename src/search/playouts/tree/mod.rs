@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 mod playout;
 mod rave;
 mod report;
+mod solved;
 
-use crate::games::{GameState, MoveList, Player, SearchHints, TreePolicy, MAX_MOVES};
+use crate::games::{GameState, MoveList, Player, SearchHints, Status, TreePolicy, MAX_MOVES};
 use crate::search::control::Control;
 use crate::search::info::Info;
 use crate::search::rng::Rng;
@@ -38,6 +39,7 @@ pub(crate) const PLAIN_UCT: TreePolicy = TreePolicy {
     mast_share: 0.0,
     amaf_window: usize::MAX,
     exact_tail: 0,
+    solved_within: 0,
 };
 
 /// How often the running search reports its best line.
@@ -74,6 +76,9 @@ struct Node<M> {
     /// for every child of every node of a path, far more often than the counts change
     /// (strength log, "JC Shock playouts: speed").
     rave: f64,
+    /// The exact result of the node's position, once solved ([`TreePolicy::solved_within`]);
+    /// [`Status::InPlay`] until then.
+    solved: Status,
 }
 
 impl<M> Node<M> {
@@ -89,6 +94,7 @@ impl<M> Node<M> {
             amaf_reward: 0.0,
             code: code as u32,
             rave: 0.5,
+            solved: Status::InPlay,
         }
     }
 
@@ -149,6 +155,8 @@ pub(crate) struct Mcts<G: SearchHints> {
     moves: Vec<G::Move>,
     /// Per ply of a playout's exact tail, its moves.
     tail_moves: Vec<MoveList<G::Move>>,
+    /// Per ply of a node's solve ([`TreePolicy::solved_within`]), its moves.
+    solve_moves: Vec<MoveList<G::Move>>,
     rng: Rng,
     /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
     visited: u64,
@@ -183,6 +191,9 @@ impl<G: SearchHints> Mcts<G> {
             iteration: 0,
             moves: Vec::with_capacity(MAX_MOVES),
             tail_moves: (0..config.exact_tail)
+                .map(|_| Vec::with_capacity(MAX_MOVES))
+                .collect(),
+            solve_moves: (0..config.solved_within)
                 .map(|_| Vec::with_capacity(MAX_MOVES))
                 .collect(),
             rng: Rng::new(seed),
@@ -229,6 +240,8 @@ impl<G: SearchHints> Mcts<G> {
             self.nodes.push(Node::new(None, 0));
         }
         self.root = Some(state.position().clone());
+        // A kept root may have been solved as a node of the last tree: the root is searched.
+        self.nodes[0].solved = Status::InPlay;
         let codes = if self.config.rave.is_some() {
             state.position().move_codes()
         } else {
@@ -389,7 +402,10 @@ impl<G: SearchHints> Mcts<G> {
         self.path.push(0);
         self.movers.push(state.position().side_to_move());
         let mut node = 0usize;
-        while self.nodes[node].expanded && self.nodes[node].children > 0 {
+        while self.nodes[node].expanded
+            && self.nodes[node].children > 0
+            && !self.nodes[node].solved.is_over()
+        {
             node = self.select(node);
             if let Some(mv) = self.nodes[node].mv {
                 self.remember(state.position(), mv);
@@ -401,15 +417,20 @@ impl<G: SearchHints> Mcts<G> {
         }
         let depth = self.path.len() - 1;
         self.max_depth = self.max_depth.max(depth);
-        if !self.nodes[node].expanded
-            && (node == 0 || self.nodes[node].visits >= self.config.expand_after)
-        {
-            self.expand(state, node);
-        }
-        let (status, played) = self.playout(state);
-        for _ in 0..played {
-            state.unmake();
-        }
+        let grown = node == 0 || self.nodes[node].visits >= self.config.expand_after;
+        let status = match self.solved_result(state.position(), node, grown) {
+            Some(status) => status,
+            None => {
+                if grown && !self.nodes[node].expanded {
+                    self.expand(state, node);
+                }
+                let (status, played) = self.playout(state);
+                for _ in 0..played {
+                    state.unmake();
+                }
+                status
+            }
+        };
         self.back_up(status);
         for _ in 0..depth {
             state.unmake();

@@ -510,3 +510,90 @@ fn rave_of_equivalence_weighs_the_two_means_alike_after_k_own_visits() {
     );
     assert!(close(weights.beta(10_000, 5), (600.0f64 / 30_600.0).sqrt()));
 }
+
+/// Every solved node below the root of `tree` (whose position is `position`): its position,
+/// its result and whether it has children.
+fn solved_nodes(tree: &Mcts<JcShock>, position: &JcShock) -> Vec<(JcShock, Status, bool)> {
+    let mut solved = Vec::new();
+    let mut stack = vec![(0usize, position.clone())];
+    while let Some((node, at)) = stack.pop() {
+        let n = tree.nodes[node];
+        if node != 0 && n.solved.is_over() {
+            solved.push((at.clone(), n.solved, n.expanded));
+        }
+        for child in n.child_range() {
+            let mut next = at.clone();
+            next.play(tree.nodes[child].mv.expect("children have moves"));
+            stack.push((child, next));
+        }
+    }
+    solved
+}
+
+#[test]
+fn a_node_near_the_end_holds_the_result_of_best_play_once_solved() {
+    let config = TreePolicy {
+        solved_within: 4,
+        expand_after: 2,
+        ..strong()
+    };
+    let mut rng = Rng::new(3);
+    let (mut leaves, mut interior) = (0, 0);
+    for _ in 0..6 {
+        let position = super::super::solver::random_ending(5, 8, &mut rng);
+        let mut tree = Mcts::new(config, 9);
+        grow(&mut tree, &mut GameState::new(position.clone()), 20_000);
+        for (at, status, has_children) in solved_nodes(&tree, &position) {
+            let plies = at.plies_left().expect("JC Shock has fixed length");
+            if has_children {
+                interior += 1;
+            } else {
+                assert!(plies <= 4, "a leaf {plies} plies from the end was solved");
+                leaves += 1;
+            }
+            assert_eq!(
+                worth(status, at.side_to_move()),
+                best_outcome(&at, plies),
+                "{at:?}"
+            );
+        }
+    }
+    assert!(leaves > 100, "{leaves} leaves solved");
+    assert!(
+        interior > 10,
+        "{interior} proofs passed up to nodes with children"
+    );
+}
+
+#[test]
+fn a_kept_root_that_was_solved_below_the_last_root_is_searched_again() {
+    let config = TreePolicy {
+        solved_within: 4,
+        expand_after: 1,
+        ..strong()
+    };
+    let mut rng = Rng::new(4);
+    let position = super::super::solver::random_ending(5, 6, &mut rng);
+    let mut state = GameState::new(position);
+    let mut tree = Mcts::new(config, 2);
+    grow(&mut tree, &mut state, 5_000);
+    let (first, second) = (tree.best_child(0).unwrap(), 0);
+    let grandchild = tree.nodes[first].child_range().nth(second).unwrap();
+    assert!(tree.nodes[grandchild].solved.is_over(), "the premise");
+    state.make(tree.nodes[first].mv.unwrap());
+    state.make(tree.nodes[grandchild].mv.unwrap());
+    grow(&mut tree, &mut state, 500);
+    assert!(!tree.nodes[0].solved.is_over());
+    assert!(tree.nodes[0].visits >= 500, "the kept root was searched");
+    assert!(tree.best_child(0).is_some());
+}
+
+#[test]
+fn plain_uct_solves_no_node() {
+    assert_eq!(PLAIN_UCT.solved_within, 0);
+    let mut rng = Rng::new(5);
+    let position = super::super::solver::random_ending(5, 6, &mut rng);
+    let mut tree = Mcts::new(PLAIN_UCT, 1);
+    grow(&mut tree, &mut GameState::new(position.clone()), 5_000);
+    assert!(solved_nodes(&tree, &position).is_empty());
+}
