@@ -7,9 +7,9 @@ use std::time::Duration;
 use crate::games::{LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy};
 
 /// UCT with RAVE within a window of plies, playouts half guided by MAST and pairs of moves
-/// with their last three plies exact, a tree kept from one move to the next, more exploration
-/// in long searches; the exact solver first within 13 plies of the end (14 from 2 s a move or
-/// without a time limit).
+/// with their last three plies exact, tree nodes within six plies of the end solved, a tree
+/// kept from one move to the next, more exploration in long searches; the exact solver first
+/// within 13 plies of the end (14 from 2 s a move or without a time limit).
 pub(super) const PLAYOUTS: PlayoutTuning = PlayoutTuning {
     tree: TreePolicy {
         exploration: 0.1,      // "JC Shock tuning: exploration"

@@ -8,8 +8,8 @@
 //! so far, alone and as replies to the move before (MAST and its pairs), leaves that get
 //! children only after a few playouts, a tree kept from one move to the next, more
 //! exploration in long searches and, in games of fixed length, the last plies of every
-//! playout played perfectly. It needs nothing from a game but its rules, so it plays every
-//! game the same way.
+//! playout played perfectly and the tree's nodes near the end solved. It needs nothing from a
+//! game but its rules, so it plays every game the same way.
 
 use std::time::{Duration, Instant};
 

@@ -530,13 +530,19 @@ fn solved_nodes(tree: &Mcts<JcShock>, position: &JcShock) -> Vec<(JcShock, Statu
     solved
 }
 
+/// JC Shock's tree policy solving nodes within 4 plies of the end after `expand_after`
+/// playouts.
+fn solving_within_4(expand_after: u32) -> TreePolicy {
+    TreePolicy {
+        solved_within: 4,
+        expand_after,
+        ..strong()
+    }
+}
+
 #[test]
 fn a_node_near_the_end_holds_the_result_of_best_play_once_solved() {
-    let config = TreePolicy {
-        solved_within: 4,
-        expand_after: 2,
-        ..strong()
-    };
+    let config = solving_within_4(2);
     let mut rng = Rng::new(3);
     let (mut leaves, mut interior) = (0, 0);
     for _ in 0..6 {
@@ -567,11 +573,7 @@ fn a_node_near_the_end_holds_the_result_of_best_play_once_solved() {
 
 #[test]
 fn a_kept_root_that_was_solved_below_the_last_root_is_searched_again() {
-    let config = TreePolicy {
-        solved_within: 4,
-        expand_after: 1,
-        ..strong()
-    };
+    let config = solving_within_4(1);
     let mut rng = Rng::new(4);
     let position = super::super::solver::random_ending(5, 6, &mut rng);
     let mut state = GameState::new(position);
