@@ -153,10 +153,9 @@ pub(crate) struct Mcts<G: SearchHints> {
     pairs: [Vec<(f32, f32)>; 2],
     iteration: u32,
     moves: Vec<G::Move>,
-    /// Per ply of a playout's exact tail, its moves.
-    tail_moves: Vec<MoveList<G::Move>>,
-    /// Per ply of a node's solve ([`TreePolicy::solved_within`]), its moves.
-    solve_moves: Vec<MoveList<G::Move>>,
+    /// Per ply of an exact ending, a playout's tail or a node's solve (never both at once),
+    /// its moves.
+    exact_moves: Vec<MoveList<G::Move>>,
     rng: Rng,
     /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
     visited: u64,
@@ -190,10 +189,7 @@ impl<G: SearchHints> Mcts<G> {
             pairs: [Vec::new(), Vec::new()],
             iteration: 0,
             moves: Vec::with_capacity(MAX_MOVES),
-            tail_moves: (0..config.exact_tail)
-                .map(|_| Vec::with_capacity(MAX_MOVES))
-                .collect(),
-            solve_moves: (0..config.solved_within)
+            exact_moves: (0..config.exact_tail.max(config.solved_within as usize))
                 .map(|_| Vec::with_capacity(MAX_MOVES))
                 .collect(),
             rng: Rng::new(seed),
@@ -240,8 +236,6 @@ impl<G: SearchHints> Mcts<G> {
             self.nodes.push(Node::new(None, 0));
         }
         self.root = Some(state.position().clone());
-        // A kept root may have been solved as a node of the last tree: the root is searched.
-        self.nodes[0].solved = Status::InPlay;
         let codes = if self.config.rave.is_some() {
             state.position().move_codes()
         } else {
@@ -367,6 +361,8 @@ impl<G: SearchHints> Mcts<G> {
         tree.clear();
         tree.push(self.nodes[node]);
         tree[0].mv = None;
+        // It may have been solved as a node of the last tree: a root is searched, not solved.
+        tree[0].solved = Status::InPlay;
         // Breadth first: each copied node's children are copied as one contiguous block.
         let mut next = 0;
         while next < tree.len() {

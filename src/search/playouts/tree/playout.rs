@@ -86,7 +86,7 @@ impl<G: SearchHints> Mcts<G> {
         // iteration visits as many positions as the game has plies left, whatever the seed,
         // so `bench` and `go nodes` count the same work for the same limit.
         self.visited += tail as u64;
-        perfect_end(&position, &mut self.tail_moves[..tail])
+        perfect_end(&position, &mut self.exact_moves[..tail])
     }
 
     /// A playout's move: uniformly random, or with MAST, for its share of the moves

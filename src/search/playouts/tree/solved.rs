@@ -48,7 +48,7 @@ impl<G: SearchHints> Mcts<G> {
         if left > self.config.solved_within {
             return None;
         }
-        let status = perfect_end(position, &mut self.solve_moves[..left as usize]);
+        let status = perfect_end(position, &mut self.exact_moves[..left as usize]);
         // The solved line's plies count as positions visited, as a playout's would.
         self.visited += u64::from(left);
         self.nodes[node].solved = status;

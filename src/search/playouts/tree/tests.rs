@@ -579,8 +579,8 @@ fn a_kept_root_that_was_solved_below_the_last_root_is_searched_again() {
     let mut state = GameState::new(position);
     let mut tree = Mcts::new(config, 2);
     grow(&mut tree, &mut state, 5_000);
-    let (first, second) = (tree.best_child(0).unwrap(), 0);
-    let grandchild = tree.nodes[first].child_range().nth(second).unwrap();
+    let first = tree.best_child(0).unwrap();
+    let grandchild = tree.nodes[first].child_range().start;
     assert!(tree.nodes[grandchild].solved.is_over(), "the premise");
     state.make(tree.nodes[first].mv.unwrap());
     state.make(tree.nodes[grandchild].mv.unwrap());
