@@ -1,11 +1,8 @@
 //! The helper threads of a parallel search (the `Threads` option), whatever the game and the
 //! kind of search: each searcher gives them its own tasks (alpha-beta's Lazy SMP, the
-//! playouts' root parallelization). They stop when the main search ends; nothing waits for
-//! them to notice (a helper descheduled on a busy machine would delay the answer): a helper
-//! still finishing when the next search starts sits that one out.
-//!
-//! The helpers live as long as the [`SearchThreads`] that holds them, one per search thread:
-//! a `go` starts no thread. With one thread there are no helpers and nothing here runs.
+//! playouts' root parallelization). They live as long as the [`SearchThreads`] that holds
+//! them, so a `go` starts no thread, and nothing waits for them to stop: a helper still
+//! finishing when the next search starts sits that one out.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

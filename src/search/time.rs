@@ -39,12 +39,11 @@ impl TimeBudget {
 }
 
 /// The time `side` may spend under `limits`, keeping `overhead` in reserve; `None` when no
-/// time limit applies (no `movetime` and no clock). `moves_left` is how many moves `side` still has to make,
-/// exactly where the game's rules fix it and else as the position suggests, if it does
-/// ([`crate::games::SearchHints::expected_own_moves_left`]). A clock that gives
-/// only the opponent's time counts as an empty clock for `side`, as in Stockfish: the engine
-/// then moves at once instead of waiting for a `stop` that a clock-driven controller never
-/// sends.
+/// time limit applies (no `movetime` and no clock). `moves_left` is how many moves `side`
+/// still has to make, if the game knows
+/// ([`crate::games::SearchHints::expected_own_moves_left`]). A clock that gives only the
+/// opponent's time counts as empty for `side`, as in Stockfish: the engine moves at once
+/// rather than wait for a `stop` that a clock-driven controller never sends.
 pub fn budget(
     limits: &Limits,
     overhead: Duration,

@@ -301,10 +301,8 @@ impl TranspositionTable {
 
     /// Starts loading the cluster of `hash` into the cache, so that a probe of it soon after
     /// does not wait for memory. It needs `unsafe` (one of the crate's two uses): a plain
-    /// load of the cluster instead, which is safe, left the endgame solver a tenth slower
-    /// than the prefetch, since the processor waits for a load's data before it retires
-    /// what follows, and not for a prefetch's. Measured: scripts/README.md, strength log,
-    /// "Transposition table: prefetch".
+    /// load would be safe but slower, since the processor waits for a load's data before it
+    /// retires what follows, and not for a prefetch's.
     #[inline]
     #[allow(unsafe_code)]
     pub fn prefetch(&self, hash: u64) {

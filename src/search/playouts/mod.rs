@@ -33,11 +33,9 @@ fn solvable_plies(reach: &SolverReach, target: Option<Duration>) -> u32 {
 /// The `search` of [`crate::games::SearchStyle::Playouts`] games, as `tuning` says. Within
 /// the solver's reach of the end of a game of fixed length, the exact solver first gets its
 /// [`SolverReach::share`] of the effort; a win it proves is played at once. Otherwise
-/// Monte-Carlo with RAVE chooses the move with the rest, among the moves not proven lost:
-/// after a proven draw among the drawing moves, after a proven loss among all (against best
-/// play every move loses, and the move that wins the most playouts leaves a fallible opponent
-/// the most ways to go wrong), and after a solve cut short among those not proven lost. Its
-/// reports then carry the proven value; their `nodes` and `time` count the solver's work too.
+/// Monte-Carlo chooses with the rest among the moves not proven lost, or among all when all
+/// are (the move that wins the most playouts leaves a fallible opponent the most ways to go
+/// wrong). Its reports then carry the proven value and count the solver's work too.
 pub fn solve_then_play_out<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
@@ -62,7 +60,6 @@ pub fn solve_then_play_out<G: SearchHints>(
         return Some(win);
     }
     let solving_time = started.elapsed();
-    // The reports count the solver's work with the playouts', and carry its proven value.
     let mut shown = |info: &Info| {
         report(&Info {
             score: endgame.proven.map_or(info.score, value::to_score),

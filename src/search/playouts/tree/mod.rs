@@ -1,15 +1,10 @@
 //! Monte-Carlo tree search with UCB1 (UCT).
 //!
-//! [`PLAIN_UCT`] is the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the
-//! end of the game, a fresh tree for every search — the yardstick that `search` is measured
-//! against in matches. A game's own [`TreePolicy`] (JC Shock's) may add, for games that name
-//! their moves with [`SearchHints::move_code`], "all moves as first" (RAVE, within a window
-//! of plies) in the tree, playouts that half of the time lean toward the moves that did well
-//! so far, alone and as replies to the move before (MAST and its pairs), leaves that get
-//! children only after a few playouts, a tree kept from one move to the next, more
-//! exploration in long searches and, in games of fixed length, the last plies of every
-//! playout played perfectly and the tree's nodes near the end solved. It needs nothing from a
-//! game but its rules, so it plays every game the same way.
+//! [`PLAIN_UCT`] is the `mcts` strategy, the yardstick for matches. A game's own
+//! [`TreePolicy`] may add RAVE and MAST (for games that name their moves with
+//! [`SearchHints::move_code`]), delayed expansion, a tree kept from one move to the next,
+//! more exploration in long searches and, in games of fixed length, perfect play near the
+//! end. It needs nothing from a game but its rules.
 
 use std::time::{Duration, Instant};
 
@@ -72,9 +67,8 @@ struct Node<M> {
     /// The move's [`SearchHints::move_code`], for RAVE.
     code: u32,
     /// With RAVE, the value selection weighs the move by before exploration
-    /// ([`Weights::rave_value`]), recomputed whenever the counts change: selection reads it
-    /// for every child of every node of a path, far more often than the counts change
-    /// (strength log, "JC Shock playouts: speed").
+    /// ([`Weights::rave_value`]), kept here because selection reads it far more often than
+    /// the counts change.
     rave: f64,
     /// The exact result of the node's position, once solved ([`TreePolicy::solved_within`]);
     /// [`Status::InPlay`] until then.
@@ -280,7 +274,6 @@ impl<G: SearchHints> Mcts<G> {
             }
             self.iterate(state);
             playouts += 1;
-            // Reports need the clock only every few playouts, not at each.
             if playouts.is_multiple_of(REPORT_CHECK_INTERVAL) && started.elapsed() >= next_report {
                 next_report += REPORT_INTERVAL;
                 self.report(state, run);

@@ -7,11 +7,10 @@ use crate::games::{Player, RaveSchedule, SearchHints, Status};
 /// Visits below which [`Weights`] looks its factors up instead of computing them.
 pub(super) const WEIGHT_TABLE: usize = 4096;
 
-/// The factors UCB1 and RAVE weigh a child with, by its visit count, computed once: selection
-/// weighs every child of every node on the path, and square roots there cost as much as the
-/// playout itself (profiled: scripts/README.md, strength log, "JC Shock playouts: speed").
+/// The factors UCB1 and RAVE weigh a child with, by its visit count, computed once:
+/// selection weighs every child of every node on the path, where square roots are costly.
 /// [`RaveSchedule::MinimumError`]'s β has no square root and depends on two counts, so it is
-/// computed when asked, which is only when a node's counts change (the node keeps its value).
+/// computed when a node's counts change.
 pub(super) struct Weights {
     /// RAVE's schedule, if RAVE is on.
     rave: Option<RaveSchedule>,
