@@ -161,7 +161,7 @@ pub enum Command {
     Solve(SolveLimits),
     /// `stop`: end the search now.
     Stop,
-    /// `ponderhit`: accepted and ignored.
+    /// `ponderhit`: the pondered move was played; the ponder search goes on within its limits.
     PonderHit,
     /// `debug on|off`: accepted and ignored (the log level is set with `RUST_LOG`).
     Debug,

@@ -219,14 +219,9 @@ pub fn solve_progress_line(progress: &SolveProgress<String>) -> String {
     }
 }
 
-/// The answer of a solve, one line: `solve value <value> [margin <lead> length <L>] moves
-/// <m1,m2,…> [undecided <m1,…>] nodes <n> time <ms> hashfull <permille> memory <MiB>` when
-/// the root's value is proven (the moves are those that keep it, best first; `(none)` in a
-/// finished game; `undecided`: moves whose value repetitions decide, which may keep it),
-/// else `solve value unknown reason <why> [lowerbound <value> upperbound <value>] solved
-/// <k>/<n> [best <value> moves <m1,…>] nodes … time … hashfull … memory …`, where `best` is
-/// the best lower bound among the root moves solved; `memory` is the table's size, the
-/// solve's memory.
+/// The answer of a solve, one line (format: protocol.md, `solve`): `solve value <value> …
+/// moves <m1,m2,…> …` when the root's value is proven (the moves that keep it, best first),
+/// else `solve value unknown reason <why> …` with what was solved before it gave up.
 pub fn solve_line(solution: &Solution<String>) -> String {
     let moves = match solution.best_moves() {
         moves if moves.is_empty() => "(none)".to_string(),

@@ -1,13 +1,10 @@
 //! The search thread: one thread for the engine's life, running one search or perft at a
 //! time on its own copy of the game, with the transposition table lent to it for the job.
 //!
-//! The thread keeps the helper threads ([`SearchThreads`]) from one job to the next, and the
-//! game's copy shares the game's search workspace, so a `go` neither starts a thread nor
-//! allocates buffers. It writes its own `info` lines and its
-//! final answer (`bestmove …`, or the perft report), so the input loop never waits on it
-//! except where the protocol asks for it (`stop`, `quit`). Just before the final answer the
-//! thread signals that it is finishing, and once the answer is written it hands the table
-//! back.
+//! The thread keeps the helper threads ([`SearchThreads`]) and the game's search workspace
+//! from one job to the next, so a `go` neither starts a thread nor allocates buffers. It
+//! writes its own `info` lines and final answer, so the input loop waits on it only where
+//! the protocol asks (`stop`, `quit`); once the answer is written it hands the table back.
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
@@ -140,13 +137,11 @@ impl Job {
         }
     }
 
-    /// Blocks until the protocol lets the answer be written, even when the job ended early:
-    /// found its move, had none, or failed. A search that must wait for `stop` (UCI `go
-    /// infinite`, or `go` without limits) waits for it; a ponder waits for `ponderhit` or
-    /// `stop`, and after `ponderhit` for `stop` too if its limits say so. A ponder that ran
-    /// has already waited, so this returns at once; one that failed waits here, since a
-    /// controller that sees a `bestmove` while it believes the engine ponders takes it for
-    /// the answer to a search it has not started yet.
+    /// Blocks until the protocol lets the answer be written, even when the job ended early
+    /// (found its move, had none, or failed): a search that must wait for `stop` waits for
+    /// it; a ponder waits for `ponderhit` or `stop`, then for `stop` too if its limits say so.
+    /// A failed ponder must wait as well: a controller that sees a `bestmove` while it
+    /// believes the engine ponders takes it for the answer to its next search.
     fn wait_until_due(&self, signals: &Signals) {
         match self {
             Job::Search(order) if order.limits.waits_for_stop() => wait_for(&signals.stop),
