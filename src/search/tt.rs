@@ -4,10 +4,8 @@
 //! The table is game-agnostic: the best move is kept as its index in the position's generated
 //! move list, which is valid because generation is deterministic (readers still check that the
 //! index is in range, since a hash collision could hand them another position's entry).
-//! Slots come in clusters of four (one cache line); a new result replaces the slot of the same
-//! position, else an empty one, else the least valuable (shallow, from an older search). A
-//! bound from a shallower search does not replace a deeper result of the same search for the
-//! same position: the deeper one answers more probes.
+//! A new result replaces the slot of the same position, else an empty one, else the least
+//! valuable (shallow, from an older search).
 
 use std::sync::atomic::{self, AtomicU64, Ordering};
 use std::sync::Arc;
