@@ -1,4 +1,5 @@
-//! The `tablero` binary: the protocol on stdin/stdout by default, `perft` as a subcommand.
+//! The `tablero` binary: the protocol on stdin/stdout by default; `perft`, `bench` and
+//! `solve` as subcommands.
 
 #![forbid(unsafe_code)]
 

@@ -1,15 +1,13 @@
 //! The one list of games. The `register_games!` macro is invoked once, in `games/mod.rs`,
 //! with one `module::Type` line per game (the module itself declared beside it); everything
-//! that enumerates the games derives from it: the [`GameKind`] enum and its [`GameKind::ALL`] table, each game's name, default size
-//! and bench (a table of entries read from its [`Game`] and [`SearchHints`] implementations),
-//! [`GameKind::visit`], which hands the game's type to code above `games/` (a session, a
-//! command that needs the typed game), the error wrappers [`Inconsistency`] and
-//! [`IllegalReason`], and through them the `UCI_Variant` option, the `--game` help and the
-//! unknown-game message.
+//! that enumerates the games derives from it: the [`GameKind`] enum and its [`GameKind::ALL`]
+//! table, each game's name, default size and bench (read from its [`Game`] and
+//! [`SearchHints`] implementations), [`GameKind::visit`], which hands the game's type to code
+//! above `games/`, the error wrappers [`Inconsistency`] and [`IllegalReason`], and through
+//! them the `UCI_Variant` option, the `--game` help and the unknown-game message.
 //!
 //! A registered module provides its game type (implementing [`Game`] and [`SearchHints`])
-//! and two
-//! `thiserror` enums, `Inconsistency` (why a position string cannot arise) and
+//! and two `thiserror` enums, `Inconsistency` (why a position string cannot arise) and
 //! `IllegalReason` (the rule an illegal move breaks; an empty enum when the game has none).
 //!
 //! [`Inconsistency`]: super::Inconsistency

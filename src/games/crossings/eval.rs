@@ -4,36 +4,26 @@
 //! tactical move its quiescence always tries, and a position facing one is never judged
 //! statically but searched on (`SearchHints::is_forcing`). What is left to the evaluation is
 //! the slow part of the game: who has more stones to cross and capture with, and more ways to
-//! move them. Each term was measured by an ablation match (the term set to 0 against the
-//! unchanged build): scripts/README.md, strength log, "Crossings: evaluation". An advancement
-//! bonus was tried and dropped: "Crossings: advancement bonus, dropped".
+//! move them.
 
 use super::Crossings;
 use crate::games::{Player, Status};
 
 /// Value of a stone: material, the stones left to cross and capture with (a group of two or
-/// more captures one enemy stone); the engine plays far worse without it. Measured in
-/// matches: scripts/README.md, strength log, "Crossings: STONE".
+/// more captures one enemy stone).
 const STONE: i32 = 100;
-/// Bonus for a locked stone: a crossing already answered, out of play but safe. No measurable
-/// effect (the same games at 0 and at 60), likely because a counter-crossing locks stones of
-/// both sides at once; kept, at the cost of one popcount. Measured in matches:
-/// scripts/README.md, strength log, "Crossings: LOCKED".
+/// Bonus for a locked stone: a crossing already answered, out of play but safe. A
+/// counter-crossing locks stones of both sides at once, so the term mostly cancels out.
 const LOCKED: i32 = 30;
 /// Per legal group move of the side to move, less the opponent's: room to manoeuvre and to
-/// form the groups that capture; without it material alone is left to judge by, and the
-/// engine plays far worse. Measured in matches: scripts/README.md, strength log,
-/// "Crossings: MOBILITY".
+/// form the groups that capture; without it material alone is left to judge by.
 const MOBILITY: i32 = 2;
 /// Facing a crossing that can still be answered. The search never stands on such a position
 /// (it tries the counter-crossings), so only the `greedy` baseline and the search's last ply
-/// see it; no measurable effect. Measured in matches: scripts/README.md, strength log,
-/// "Crossings: UNDER_CROSSING".
+/// see it.
 const UNDER_CROSSING: i32 = 400;
-/// The side to move's edge. Without it a search ending on its own move scored higher than one
-/// ending on the opponent's, and scores alternated between odd and even depths; 75 all but
-/// ends that swing, and the engine with it beats the engine without. Measured in matches:
-/// scripts/README.md, strength log, "Crossings: TEMPO".
+/// The side to move's edge: without it a search ending on its own move scores higher than
+/// one ending on the opponent's, and scores alternate between odd and even depths.
 const TEMPO: i32 = 75;
 /// Score of a lost position (the crossing cannot be answered).
 const LOST: i32 = 9000;

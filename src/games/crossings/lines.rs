@@ -7,7 +7,7 @@
 //! function of its contents alone: a table lookup. A move changes a few squares, so only
 //! the lines through them are looked up again. The evaluation's mobility and the side to
 //! move's kind of turn then cost nothing, where counting them afresh at every evaluated
-//! position was half of the search's time (strength log, "Speed and depth").
+//! position dominated the search's time.
 
 use super::geometry::bit;
 use crate::games::bitboard::Bitboard;
@@ -120,7 +120,7 @@ const fn geometry() -> Geometry {
 type Entry = [u8; 2];
 
 /// Every line kind's moves for every content: about 440 KB, built when the first position
-/// is made (about 50 ms).
+/// is made.
 static TABLE: LazyLock<Box<[Entry]>> = LazyLock::new(build_table);
 
 fn build_table() -> Box<[Entry]> {

@@ -357,7 +357,7 @@ impl Game for Crossings {
     }
 
     /// A crossing the opponent cannot answer wins; neither player able to move draws (the
-    /// rules: protocol.md, "Games"). Threefold repetition is the history's
+    /// rules: docs/rules.md). Threefold repetition is the history's
     /// ([`crate::games::GameState`]).
     fn end_reason(&self) -> Option<&'static str> {
         match self.turn() {
@@ -428,17 +428,15 @@ impl SearchHints for Crossings {
         self.least_image()
     }
 
-    /// On: searching late quiet moves shallower first lets the search go deeper, and it
-    /// beat the search without the reductions at equal nodes. Measured in matches:
-    /// scripts/README.md, strength log, "Crossings: LATE_MOVE_REDUCTIONS".
+    /// On: searching late quiet moves shallower first lets the search go deeper.
     const LATE_MOVE_REDUCTIONS: bool = true;
 
     /// A stone and a half per ply: crossings, the swings larger than that, are tactical
-    /// moves the quiescence search tries. Strength log, "Crossings: pruning".
+    /// moves the quiescence search tries.
     const FUTILITY_MARGIN: i32 = 80;
 
     /// The evaluation reads the kept move counts and counts stones: cheaper than the
-    /// cache's lookup (strength log, "Speed and depth").
+    /// cache's lookup.
     const CACHE_EVALUATIONS: bool = false;
 
     fn evaluate(&self) -> i32 {
@@ -450,7 +448,7 @@ impl SearchHints for Crossings {
         endgame::known_value(self)
     }
 
-    /// Builds the endgame tables (about 8 seconds) when each side has at most one stone
+    /// Builds the endgame tables (seconds of work) when each side has at most one stone
     /// more than they hold: captures may then lead into them.
     fn prepare_known_values(&self, abandon: &(dyn Fn() -> bool + Sync)) {
         let reach = endgame::MAX_STONES as u32 + 1;
@@ -468,7 +466,7 @@ impl SearchHints for Crossings {
 
     /// The pass, except facing a crossing. A player may pass in the rules only when it has
     /// no move, so having to move can hurt (a group forced to step into a capture), but
-    /// rarely enough that null-move pruning pays: strength log, "Crossings: pruning".
+    /// rarely enough that null-move pruning pays.
     #[inline]
     fn null_move(&self) -> Option<Self::Move> {
         (!self.faces_crossing()).then_some(Move::PASS)

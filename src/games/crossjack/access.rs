@@ -207,8 +207,8 @@ impl Filler {
 /// Before the attacker's `j`-th tick the defender has `j - 1` ticks (`j` when it moves
 /// first); by then it must have filled every goal square the attacker's flood reaches in `j`
 /// ticks. This is pessimistic for the defender (the attacker cannot stand next to all of
-/// them at once), which matches have shown to be the better mistake: a defender that fills
-/// early is never caught by a threat it did not see.
+/// them at once), the better mistake: a defender that fills early is never caught by a
+/// threat it did not see.
 pub fn attack(
     geometry: &Geometry,
     attacker: Player,

@@ -2,11 +2,8 @@
 //!
 //! A defender can always fill its own zone row (the attacker's goal) one tick at a time
 //! outward from its marks, and a player without access draws the game; on boards no wider
-//! than tall that filling alone holds the draw (protocol.md's analysis note). So an attack
-//! counts only if it outruns the filling, and then only if it arrives first. Two terms, each
-//! kept because a match showed it helps: scripts/README.md, strength log,
-//! "Cross-Jack: evaluation"; the terms tried and dropped are in
-//! "Cross-Jack: evaluation terms dropped".
+//! than tall that filling alone holds the draw (the analysis note in docs/rules.md). So an
+//! attack counts only if it outruns the filling, and then only if it arrives first.
 
 use super::access::{attack, Attack, Filler};
 use super::CrossJack;
@@ -15,12 +12,10 @@ use crate::games::{Game, Player, Status};
 /// Score of a position won (or lost) outright; mate scores of the search lie above.
 const DECIDED: i32 = 5000;
 /// Score of a race won, less the ticks still needed: an attack that outruns the filling and
-/// arrives no later than the other one (the side to move arrives first on equal ticks). Its
-/// gain shrinks as the search goes deeper, but stays. Measured in matches: scripts/README.md,
-/// strength log, "Cross-Jack: RACE_WON".
+/// arrives no later than the other one (the side to move arrives first on equal ticks).
 const RACE_WON: i32 = 2000;
 /// Worth of one tick of lead in the race when nothing is decided yet: without it the second
-/// player never advances, and all its wins against plain UCT came with this term. Measured in matches: scripts/README.md, strength log, "Cross-Jack: TICK".
+/// player never advances.
 const TICK: i32 = 60;
 
 /// Evaluation from the side to move's point of view, |score| ≤ 5000.

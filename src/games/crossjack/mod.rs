@@ -244,7 +244,7 @@ impl Game for CrossJack {
     }
 
     /// A win is a mark on the opponent's zone row; a draw, a blockade (the rules:
-    /// protocol.md, "Games").
+    /// docs/rules.md).
     fn end_reason(&self) -> Option<&'static str> {
         match self.status {
             Status::InPlay => None,
@@ -306,13 +306,10 @@ impl SearchHints for CrossJack {
     const BENCH: super::BenchSet = bench::BENCH;
 
     /// The player behind in the race holds the draw by filling its zone row, and an
-    /// objective search did so as soon as the evaluation showed it behind, even against an
-    /// opponent who would never have arrived. Valuing the draw at -1000 (worse than being 16
-    /// ticks behind, better than a race lost, which the evaluation scores at -1871 or below)
-    /// makes it fill only the squares the race forces and advance with its other moves: it
-    /// beats `random` in every game where the objective search drew a fifth of them, and lost
-    /// no game to the risk it takes. Measured in matches: scripts/README.md, strength log,
-    /// "Cross-Jack: CONTEMPT".
+    /// objective search does so as soon as the evaluation shows it behind, even against an
+    /// opponent who would never arrive. Valuing the draw below being 16 ticks behind but
+    /// above a race lost makes it fill only the squares the race forces and advance with its
+    /// other moves.
     const CONTEMPT: i32 = 1000;
 
     /// Columns turned round the wrap and the mirror image keep every rule.
@@ -322,9 +319,7 @@ impl SearchHints for CrossJack {
 
     /// The longer of the two races to the goal rows (setup ticks included): the game ends
     /// when one player arrives or is walled off, and each race runs as long as its rival
-    /// does not end it. In real games the moves actually left were this estimate at the
-    /// median, where the shorter race fell far short. Measured in games: scripts/README.md,
-    /// strength log, "Time management".
+    /// does not end it. The shorter race underestimates the moves real games have left.
     fn expected_own_moves_left(&self) -> Option<u32> {
         let [mine, theirs] = eval::race_ticks(self);
         mine.max(theirs)

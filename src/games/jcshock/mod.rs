@@ -174,10 +174,8 @@ fn nth_square(bits: u128, n: u32) -> u8 {
 /// The first empty square among a few square indices, each [`Geometry::index_bits`] wide,
 /// drawn from the low 32 bits of `random`; `None` when every draw hits a piece or lies off
 /// the board. Until the board is nearly full the first or second draw finds one, which spares
-/// random playouts the counting that picking the n-th empty square needs (without a
-/// population count instruction, that pick was nearly a third of the JC Shock search's
-/// profile: scripts/README.md, strength log, "JC Shock playouts: speed"). Each draw is
-/// uniform, so a square found this way is any empty square with equal chances; the caller
+/// random playouts the counting that picking the n-th empty square needs (costly without a
+/// population count instruction). Each draw is uniform, so a square found this way is any empty square with equal chances; the caller
 /// picks with the high 32 bits, independent of the draws, when none is found.
 #[inline]
 fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) -> Option<u8> {
@@ -296,15 +294,14 @@ impl Game for JcShock {
     }
 
     /// The game ends when every piece is placed and the runs are scored (the rules:
-    /// protocol.md, "Games").
+    /// docs/rules.md).
     fn end_reason(&self) -> Option<&'static str> {
         self.all_placed().then_some("score")
     }
 
     /// Computed from the bitboards when asked rather than kept up to date by
     /// [`Game::play`]: a placement moves up to a row and a column of pieces, and updating
-    /// Zobrist keys for each cost random playouts a fifth of their time (scripts/README.md,
-    /// strength log, "JC Shock playouts: speed").
+    /// Zobrist keys for each would slow random playouts down.
     fn hash(&self) -> u64 {
         hash_pieces(&self.pieces, self.geometry().size_key)
     }
@@ -351,8 +348,7 @@ impl SearchHints for JcShock {
     const BENCH: super::BenchSet = bench::BENCH;
 
     /// Playouts: no static evaluation foresees the runs a pull makes, and a plain UCT player
-    /// beat alpha-beta on run counts in every game. The tuning's measurements:
-    /// scripts/README.md, strength log, "JC Shock: playout search".
+    /// beats alpha-beta on run counts.
     const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
 
     /// The scores are counts of runs compared longest first.
@@ -364,7 +360,7 @@ impl SearchHints for JcShock {
 
     /// The eight turns and mirror images of the board keep every rule. Only while at most
     /// half the board is filled: later positions of a solve hardly ever meet another of
-    /// their images, and comparing eight images made the solver four times slower there.
+    /// their images, which cost far more than the position's own hash.
     fn symmetric_key(&self) -> SymmetricKey {
         let placed = 2 * self.quota() - usize::from(self.plies_left);
         if placed * 2 > self.width() * self.width() {
@@ -410,12 +406,9 @@ impl SearchHints for JcShock {
     ///
     /// It does not choose the default search's moves: JC Shock's `search` plays by Monte-Carlo
     /// playouts, which never call it. It orders the moves of the exact endgame solver that runs
-    /// first within 13 or 14 plies of the end (a proof does not depend on it, only how soon it
-    /// comes); it is the evaluation of `go mate`, which is alpha-beta; and the `greedy` baseline,
-    /// which plays the move after which it evaluates best. Its measurement is therefore
-    /// greedy's: with it greedy beats `random` in almost every game, with every run weight 0 it
-    /// does no better than `random`. Measured in matches: scripts/README.md, strength log,
-    /// "JC Shock: evaluation".
+    /// first near the end (a proof does not depend on it, only how soon it comes); it is the
+    /// evaluation of `go mate`, which is alpha-beta; and the `greedy` baseline, which plays
+    /// the move after which it evaluates best.
     fn evaluate(&self) -> i32 {
         let geometry = self.geometry();
         let weighted = |player: Player| {

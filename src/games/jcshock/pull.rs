@@ -10,8 +10,8 @@ use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
 
 use super::geometry::Rays;
 
-/// An unsigned integer that holds a board's bitboard: `u64` for boards up to 8×8, where the
-/// pull costs about half the instructions of `u128` arithmetic, and `u128` up to 11×11.
+/// An unsigned integer that holds a board's bitboard: `u64` for boards up to 8×8, whose
+/// shifts and counts are single instructions where a `u128`'s are not, and `u128` up to 11×11.
 pub trait Word:
     Copy
     + Eq

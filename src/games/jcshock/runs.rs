@@ -84,7 +84,7 @@ pub fn compare_scores(white_runs: &RunCounts, black_runs: &RunCounts, width: usi
 }
 
 /// The final result from White's point of view (the rules' comparison of the two scores:
-/// protocol.md, "Games"), computed in `W` without counting every run: per colour and axis,
+/// docs/rules.md), computed in `W` without counting every run: per colour and axis,
 /// the squares that start a run of at least each length are found longest-first, and the
 /// runs of one length are counted only when both colours have some (the longest runs usually
 /// differ in length already). The score of a finished game costs a few dozen word operations
@@ -183,9 +183,8 @@ impl<W: Word> LongRuns<W> {
 ///
 /// Only [`SearchHints::evaluate`](crate::games::SearchHints::evaluate) reads them, which the
 /// Monte-Carlo search never calls: they matter to the `greedy` baseline, to `go mate`, and to
-/// how soon the endgame solver before the playouts proves a result (its move order). Greedy's
-/// result supports the values as a whole; no single weight was measured on its own. Measured
-/// in matches: scripts/README.md, strength log, "JC Shock: evaluation".
+/// how soon the endgame solver before the playouts proves a result (its move order). The
+/// values were judged as a whole, by greedy's play; no single weight was tuned on its own.
 const WEIGHTS: [i32; MAX_WIDTH + 1] = [0, 0, 2, 10, 40, 90, 160, 250, 360, 490, 640, 810];
 
 /// A heuristic value of the runs of `pieces` (one colour) for the player whose score they
