@@ -10,7 +10,8 @@ are read with select().
 
 A separate tablero process (the referee) replays every game and alone decides whether a move
 is legal and what the result is; an engine under test never judges itself. `--help` of each
-command tells everything; README.md ("Matches") shows whole runs, also over several machines.
+command tells everything; scripts/README.md ("Matches: match.py") shows whole runs, also over
+several machines.
 The code is the package tablero_match beside this file.
 """
 

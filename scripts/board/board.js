@@ -217,7 +217,7 @@ function clampInt(text, low, high, fallback) {
 // ---------------------------------------------------------------- the board
 
 function parseFen(fen, width, height) {
-  // Position strings (protocol.md, Common conventions): rows top to bottom, '/' between, a
+  // Position strings (docs/rules.md, Common conventions): rows top to bottom, '/' between, a
   // letter per piece, a decimal count per run of empty squares; then the side to move.
   const rows = fen.split(/\s+/)[0].split("/");
   const grid = [];

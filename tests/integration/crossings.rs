@@ -1,4 +1,4 @@
-//! Crossings as protocol.md's "Games" part states it: one test per rule, and the perft
+//! Crossings as docs/rules.md states it: one test per rule, and the perft
 //! vectors. (The invariants every game keeps are in invariants.rs, the comparison with an
 //! independent implementation in crossings_reference.rs.)
 

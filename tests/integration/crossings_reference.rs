@@ -1,7 +1,7 @@
 //! An independent cross-check of the Crossings engine.
 //!
 //! The module `reference` below is a deliberately plain, square-by-square implementation of
-//! the Crossings rules (protocol.md, "Games"), written from the rules text alone (not from the
+//! the Crossings rules (docs/rules.md), written from the rules text alone (not from the
 //! engine's bitboard code). The tests compare it with the engine on random games from the
 //! start, on random valid position strings (locked stones, pending crossings, crowded and
 //! nearly empty boards), on mangled position strings, and by perft: legal move sets,
@@ -16,7 +16,7 @@ use tablero::games::{Game, GameState, Player, Status};
 
 const START: &str = "bbbbbbbb/bbbbbbbb/8/8/8/8/rrrrrrrr/rrrrrrrr r";
 
-/// The rules of Crossings read straight off the rules text (protocol.md, "Games"), one square
+/// The rules of Crossings read straight off the rules text (docs/rules.md), one square
 /// at a time.
 mod reference {
     /// A player's colour: Red moves first and crosses up to rank 8, Black down to rank 1.

@@ -1,4 +1,4 @@
-//! Cross-Jack (mode 1) as protocol.md's "Games" part states it: one test per rule, plus the
+//! Cross-Jack (mode 1) as docs/rules.md states it: one test per rule, plus the
 //! perft vectors.
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! JC Shock as protocol.md's "Games" part states it: one test per rule, through the public
+//! JC Shock as docs/rules.md states it: one test per rule, through the public
 //! API, plus the perft vectors.
 
 use crate::common;

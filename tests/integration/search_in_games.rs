@@ -123,7 +123,7 @@ fn crossjack_three_by_three_is_solved_before_its_ninth_ply() {
     let last = infos.last().expect("reports");
     assert!(best.is_some());
     assert!(last.depth <= 9, "{:?}", depths(&infos));
-    // A draw (the rules: protocol.md, "Games"), shown as one although the search values it
+    // A draw (the rules: docs/rules.md), shown as one although the search values it
     // below nothing.
     assert_eq!(last.score, Score::Centipawns(0));
     assert_eq!(depths(&infos), (1..=last.depth).collect::<Vec<_>>());

@@ -11,8 +11,16 @@ use std::sync::mpsc::RecvTimeoutError;
 
 use tablero::games::GameKind;
 
-/// The documents whose transcripts are run, relative to the repository.
-const DOCUMENTS: [&str; 3] = ["protocol.md", "README.md", "scripts/README.md"];
+/// The documents whose transcripts are run, relative to the repository: every Markdown
+/// document (`tests/integration/documents.rs` checks their links).
+const DOCUMENTS: [&str; 6] = [
+    "protocol.md",
+    "README.md",
+    "scripts/README.md",
+    "docs/rules.md",
+    "docs/results.md",
+    "docs/strength-log.md",
+];
 
 /// Lines whose value is a timing figure: bench's summary.
 const TIMING_LABELS: [&str; 2] = ["Total time (ms) :", "Nodes/second    :"];
