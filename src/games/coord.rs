@@ -6,7 +6,7 @@ use std::fmt;
 use nom::character::complete::{digit1, satisfy};
 use nom::combinator::{all_consuming, map_res};
 use nom::sequence::pair;
-use nom::IResult;
+use nom::{IResult, Parser};
 
 use super::{BoardSize, MoveError};
 
@@ -62,7 +62,8 @@ pub fn square(input: &str) -> IResult<&str, Coord> {
     let (rest, (letter, rank)) = pair(
         satisfy(|c| c.is_ascii_alphabetic()),
         map_res(digit1, str::parse::<usize>),
-    )(input)?;
+    )
+    .parse(input)?;
     let file = (letter.to_ascii_lowercase() as u8 - b'a') as usize;
     // Rank 0 does not exist; map it beyond any board so the board check names it.
     let rank = rank.checked_sub(1).unwrap_or(usize::MAX);
@@ -93,7 +94,8 @@ pub fn read_square_move(
     example: &'static str,
 ) -> Result<(Coord, String), MoveError> {
     let text = text.trim();
-    let (_, coord) = all_consuming(square)(text)
+    let (_, coord) = all_consuming(square)
+        .parse(text)
         .map_err(|_| MoveError::Syntax(text.to_string(), game, example))?;
     Ok((on_board(coord, text, size)?, text.to_ascii_lowercase()))
 }

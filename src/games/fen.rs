@@ -6,7 +6,7 @@ use nom::branch::alt;
 use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{all_consuming, map};
 use nom::multi::{many1, separated_list1};
-use nom::IResult;
+use nom::{IResult, Parser};
 use thiserror::Error;
 
 use super::{BoardSize, Coord, PositionError};
@@ -71,11 +71,12 @@ fn token(input: &str) -> IResult<&str, Token<'_>> {
     alt((
         map(digit1, Token::Empty),
         map(satisfy(|c| c.is_ascii_alphabetic()), Token::Piece),
-    ))(input)
+    ))
+    .parse(input)
 }
 
 fn rows(input: &str) -> IResult<&str, Vec<Vec<Token<'_>>>> {
-    separated_list1(char('/'), many1(token))(input)
+    separated_list1(char('/'), many1(token)).parse(input)
 }
 
 fn expand_row(tokens: &[Token<'_>], row: usize) -> Result<Vec<Option<char>>, SyntaxError> {
@@ -110,8 +111,9 @@ pub fn parse(text: &str) -> Result<BoardText, PositionError> {
         [board, side] => (*board, *side),
         _ => return Err(SyntaxError::FieldCount(fields.len()).into()),
     };
-    let (_, rows) =
-        all_consuming(rows)(board).map_err(|_| SyntaxError::Board(board.to_string()))?;
+    let (_, rows) = all_consuming(rows)
+        .parse(board)
+        .map_err(|_| SyntaxError::Board(board.to_string()))?;
     if rows.len() > MAX_SIDE {
         return Err(SyntaxError::TooManyRows(rows.len()).into());
     }

@@ -7,7 +7,7 @@ use nom::branch::alt;
 use nom::character::complete::{char, digit1};
 use nom::combinator::{all_consuming, map, map_res};
 use nom::sequence::separated_pair;
-use nom::IResult;
+use nom::{IResult, Parser};
 
 use super::PositionError;
 
@@ -47,7 +47,7 @@ impl fmt::Display for BoardSize {
 }
 
 fn number(input: &str) -> IResult<&str, usize> {
-    map_res(digit1, str::parse)(input)
+    map_res(digit1, str::parse).parse(input)
 }
 
 fn size(input: &str) -> IResult<&str, BoardSize> {
@@ -57,14 +57,16 @@ fn size(input: &str) -> IResult<&str, BoardSize> {
             |(w, h)| BoardSize::new(w, h),
         ),
         map(number, BoardSize::square),
-    ))(input)
+    ))
+    .parse(input)
 }
 
 impl FromStr for BoardSize {
     type Err = PositionError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        all_consuming(size)(text.trim())
+        all_consuming(size)
+            .parse(text.trim())
             .map(|(_, size)| size)
             .map_err(|_| PositionError::BadSize(text.to_string()))
     }

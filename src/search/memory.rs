@@ -2,10 +2,10 @@
 //! allocation, backed by huge pages where the kernel gives them on request.
 //!
 //! A table probed at random across many megabytes misses the processor's address
-//! translation cache on nearly every probe with 4 KB pages; 2 MB pages cover it with a few
-//! hundred entries. Linux gives them to memory marked with `madvise(MADV_HUGEPAGE)` before
-//! it is first touched (its default setting, `madvise`), so the table is marked between its
-//! allocation and its filling.
+//! translation cache on nearly every probe with the ordinary small pages; huge pages cover
+//! it with far fewer entries. Linux gives them to memory marked with
+//! `madvise(MADV_HUGEPAGE)` before it is first touched (its default setting, `madvise`), so
+//! the table is marked between its allocation and its filling.
 
 /// A table of `count` default values in one allocation, or `None` when the memory cannot be
 /// had (nothing is aborted). Every value is written here, so the memory's first touch is
@@ -19,24 +19,33 @@ pub(crate) fn table<T: Default>(count: usize) -> Option<Vec<T>> {
 }
 
 /// Asks the kernel to back the whole pages of `table`'s allocation, not yet touched, with
-/// huge pages; a kernel that declines leaves them as they were.
+/// huge pages; a kernel that declines leaves them as they were, and so does a system whose
+/// page size cannot be read.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 fn advise_huge_pages<T>(table: &Vec<T>) {
-    extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-    const MADV_HUGEPAGE: i32 = 14;
-    const PAGE: usize = 4096;
+    // SAFETY: `sysconf` only reads a system setting.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    // A failed `sysconf` is -1; the advice needs page-aligned bounds, so without a page size
+    // there is none.
+    let Some(page) = usize::try_from(page).ok().filter(|&page| page > 0) else {
+        return;
+    };
     let start = table.as_ptr() as usize;
     let end = start + table.capacity() * std::mem::size_of::<T>();
-    let first_page = start.next_multiple_of(PAGE);
-    let last_page = end / PAGE * PAGE;
+    let first_page = start.next_multiple_of(page);
+    let last_page = end / page * page;
     if last_page > first_page {
         // SAFETY: the range lies within the table's own allocation, and the advice changes
         // only how the kernel backs those pages, never their contents; a refusal is
         // harmless, so the result is not looked at.
-        unsafe { madvise(first_page as *mut _, last_page - first_page, MADV_HUGEPAGE) };
+        unsafe {
+            libc::madvise(
+                first_page as *mut libc::c_void,
+                last_page - first_page,
+                libc::MADV_HUGEPAGE,
+            )
+        };
     }
 }
 

@@ -8,7 +8,7 @@ use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::combinator::{all_consuming, consumed, map, value};
 use nom::sequence::pair;
-use nom::IResult;
+use nom::{IResult, Parser};
 
 use thiserror::Error;
 
@@ -177,7 +177,8 @@ fn notation(input: &str) -> IResult<&str, Notation<'_>> {
             pair(consumed(square_name_parser), consumed(square_name_parser)),
             |(from, to)| Notation::Squares(from, to),
         ),
-    ))(input)
+    ))
+    .parse(input)
 }
 
 /// What the notation looks like, for syntax errors.
@@ -300,7 +301,8 @@ pub enum IllegalReason {
 /// Reads a move and checks it against the rules, naming the rule an illegal move breaks.
 pub(super) fn read(position: &Crossings, text: &str) -> Result<Move, MoveError> {
     let written = text.trim().to_ascii_lowercase();
-    let (_, parsed) = all_consuming(notation)(written.as_str())
+    let (_, parsed) = all_consuming(notation)
+        .parse(written.as_str())
         .map_err(|_| MoveError::Syntax(written.clone(), Crossings::NAME, NOTATION))?;
     let illegal = |reason: IllegalReason| MoveError::Illegal {
         mv: written.clone(),

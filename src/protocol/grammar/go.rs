@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 use nom::combinator::{map, verify};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::many1;
-use nom::Err;
+use nom::{Err, Parser};
 
 use super::error::{Found, GoError, GrammarError, Problem, Res, SyntaxError};
 use super::tokens::{expect, is_space, number, positive, token};
@@ -91,7 +91,8 @@ pub(super) fn searchmoves(input: &str) -> Res<'_, GoParam<'_>> {
     let (rest, moves) = expect(
         "a move after 'searchmoves'",
         many1(verify(token, |t: &str| !is_go_keyword(t))),
-    )(input)?;
+    )
+    .parse(input)?;
     Ok((rest, GoParam::SearchMoves(moves)))
 }
 
@@ -248,16 +249,16 @@ impl GoKey {
     /// Reads what follows the keyword: the parameter's number or moves, if it takes any.
     pub(super) fn read(self, rest: &str) -> Res<'_, GoParam<'_>> {
         match self {
-            GoKey::Depth => map(positive("a depth in plies"), GoParam::Depth)(rest),
-            GoKey::Nodes => map(positive("a node count"), GoParam::Nodes)(rest),
-            GoKey::MoveTime => map(number("a time in milliseconds"), GoParam::MoveTime)(rest),
-            GoKey::P1Time => map(number("a time in milliseconds"), GoParam::P1Time)(rest),
-            GoKey::P2Time => map(number("a time in milliseconds"), GoParam::P2Time)(rest),
-            GoKey::P1Inc => map(number("an increment in milliseconds"), GoParam::P1Inc)(rest),
-            GoKey::P2Inc => map(number("an increment in milliseconds"), GoParam::P2Inc)(rest),
-            GoKey::MovesToGo => map(number("a move count"), GoParam::MovesToGo)(rest),
-            GoKey::Perft => map(positive("a perft depth"), GoParam::Perft)(rest),
-            GoKey::Mate => map(positive("a mate distance in moves"), GoParam::Mate)(rest),
+            GoKey::Depth => map(positive("a depth in plies"), GoParam::Depth).parse(rest),
+            GoKey::Nodes => map(positive("a node count"), GoParam::Nodes).parse(rest),
+            GoKey::MoveTime => map(number("a time in milliseconds"), GoParam::MoveTime).parse(rest),
+            GoKey::P1Time => map(number("a time in milliseconds"), GoParam::P1Time).parse(rest),
+            GoKey::P2Time => map(number("a time in milliseconds"), GoParam::P2Time).parse(rest),
+            GoKey::P1Inc => map(number("an increment in milliseconds"), GoParam::P1Inc).parse(rest),
+            GoKey::P2Inc => map(number("an increment in milliseconds"), GoParam::P2Inc).parse(rest),
+            GoKey::MovesToGo => map(number("a move count"), GoParam::MovesToGo).parse(rest),
+            GoKey::Perft => map(positive("a perft depth"), GoParam::Perft).parse(rest),
+            GoKey::Mate => map(positive("a mate distance in moves"), GoParam::Mate).parse(rest),
             GoKey::SearchMoves => searchmoves(rest),
             GoKey::Infinite => Ok((rest, GoParam::Infinite)),
             GoKey::Ponder => Ok((rest, GoParam::Ponder)),

@@ -15,7 +15,7 @@ use nom::branch::alt;
 use nom::combinator::{map, opt, verify};
 use nom::multi::{many0, many1};
 use nom::sequence::preceded;
-use nom::Err;
+use nom::{Err, Parser};
 
 use error::Res;
 pub use error::{Problem, SyntaxError};
@@ -31,17 +31,17 @@ use crate::search::solve::SolveLimits;
 
 /// `debug on|off`: either word is read, and neither changes anything.
 fn debug_args(input: &str) -> Res<'_, Command> {
-    let (rest, _) = expect("'on' or 'off'", alt((keyword("on"), keyword("off"))))(input)?;
+    let (rest, _) = expect("'on' or 'off'", alt((keyword("on"), keyword("off")))).parse(input)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
     Ok((rest, Command::Debug))
 }
 
 /// `setoption name <words…> [value <words…>]`.
 fn setoption_args(input: &str) -> Res<'_, Command> {
-    let (rest, _) = expect("'name'", keyword("name"))(input)?;
+    let (rest, _) = expect("'name'", keyword("name")).parse(input)?;
     let not_value = |t: &str| !t.eq_ignore_ascii_case("value");
-    let (rest, name) = expect("an option name", many1(verify(token, not_value)))(rest)?;
-    let (rest, value) = opt(preceded(keyword("value"), many0(token)))(rest)?;
+    let (rest, name) = expect("an option name", many1(verify(token, not_value))).parse(rest)?;
+    let (rest, value) = opt(preceded(keyword("value"), many0(token))).parse(rest)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
     Ok((
         rest,
@@ -70,13 +70,14 @@ fn start_position(input: &str) -> Res<'_, StartPosition> {
                 ),
             ),
         )),
-    )(input)
+    )
+    .parse(input)
 }
 
 /// `startpos|fen <fen> [moves <move>…]`.
 fn position_args(input: &str) -> Res<'_, Command> {
     let (rest, start) = start_position(input)?;
-    let (rest, moves) = opt(preceded(keyword("moves"), many0(token)))(rest)?;
+    let (rest, moves) = opt(preceded(keyword("moves"), many0(token))).parse(rest)?;
     let (rest, ()) = end_of_line("'moves' or end of line")(rest)?;
     let moves = moves
         .unwrap_or_default()
@@ -88,7 +89,8 @@ fn position_args(input: &str) -> Res<'_, Command> {
 
 /// `bench [depth <plies>]`.
 fn bench_args(input: &str) -> Res<'_, Command> {
-    let (rest, depth) = opt(preceded(keyword("depth"), positive("a depth in plies")))(input)?;
+    let (rest, depth) =
+        opt(preceded(keyword("depth"), positive("a depth in plies"))).parse(input)?;
     let after = match depth {
         Some(_) => "end of line",
         None => "'depth' or end of line",
@@ -159,7 +161,8 @@ fn query_args(input: &str) -> Res<'_, Command> {
             map(keyword("duty"), |_| Query::Duty),
             map(keyword("end"), |_| Query::End),
         )),
-    )(input)?;
+    )
+    .parse(input)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
     Ok((rest, Command::Query(query)))
 }

@@ -3,7 +3,7 @@
 use nom::bytes::complete::{take_till1, take_while};
 use nom::combinator::verify;
 use nom::sequence::preceded;
-use nom::Err;
+use nom::{Err, Parser};
 
 use super::error::{Found, GrammarError, Problem, Res};
 
@@ -13,22 +13,22 @@ pub(super) fn is_space(c: char) -> bool {
 
 /// One token: a run of non-blank characters, after any blanks.
 pub(super) fn token(input: &str) -> Res<'_, &str> {
-    preceded(take_while(is_space), take_till1(is_space))(input)
+    preceded(take_while(is_space), take_till1(is_space)).parse(input)
 }
 
 /// A token equal to `word`, ignoring ASCII case.
 pub(super) fn keyword(word: &'static str) -> impl FnMut(&str) -> Res<'_, &str> {
-    move |input| verify(token, |t: &str| t.eq_ignore_ascii_case(word))(input)
+    move |input| verify(token, |t: &str| t.eq_ignore_ascii_case(word)).parse(input)
 }
 
 /// Runs `parser`; if it fails without saying why, fails for good saying `what` was expected
 /// where it started.
 pub(super) fn expect<'a, T>(
     what: &'static str,
-    mut parser: impl FnMut(&'a str) -> Res<'a, T>,
+    mut parser: impl Parser<&'a str, Output = T, Error = GrammarError<'a>>,
 ) -> impl FnMut(&'a str) -> Res<'a, T> {
     move |input| {
-        parser(input).map_err(|e| match e {
+        parser.parse(input).map_err(|e| match e {
             Err::Error(e) | Err::Failure(e) if e.is_specific() => Err::Failure(e),
             Err::Error(_) | Err::Failure(_) => Err::Failure(GrammarError::expected(input, what)),
             Err::Incomplete(n) => Err::Incomplete(n),
