@@ -1,4 +1,6 @@
-//! An exact win/draw/loss solver for games of fixed length ([`SearchHints::plies_left`]).
+//! An exact win/draw/loss solver for games of fixed length ([`SearchHints::plies_left`]): the
+//! endgame solve of the playouts' search, which runs it before Monte-Carlo near the end of
+//! the game.
 //!
 //! Every line of such a game ends after the same number of plies, so there is nothing to
 //! evaluate on the way: the solver searches every line to the end with alpha-beta on the
@@ -10,12 +12,18 @@
 //! position stays true. At the root it first asks of every move whether it wins, with a null
 //! window at the draw, and only when none does which of them draw.
 //!
-//! A quarter of its time went on waiting for memory: a node's first act is to probe the
-//! table, and the probe missed the cache. So a node whose children use the table computes
-//! them all at once and asks the cache for their table clusters before ordering and
-//! searching them, and those misses overlap. It proves a JC Shock position 13 plies before
-//! the end in about a tenth of a second, 14 plies before in about a second. Measured:
-//! scripts/README.md, strength log, "JC Shock solver: speed".
+//! Much of its time goes on waiting for memory: a node's first act is to probe the table,
+//! and the probe misses the cache. So a node whose children use the table computes them all
+//! at once and asks the cache for their table clusters before ordering and searching them,
+//! and those misses overlap; the last plies, where a search costs less than a probe, do not
+//! use the table at all.
+//!
+//! It is not a client of the `solve` command's solver ([`crate::search::solve`]), which
+//! answers more for any game (distances, margins, every root move's exact value, positions
+//! that repeat) with a history of positions and a table of its own probed at every node, and
+//! is markedly slower on the search's job. This one answers only the search's question, as
+//! fast as it can, in the engine's table, which outlives the move; and its node count and the
+//! order of its proofs decide what a search under a node limit plays.
 
 use crate::games::{MoveList, Player, SearchHints, Status, MAX_MOVES};
 use crate::search::control::Control;
@@ -36,9 +44,7 @@ pub(crate) const WIN: Wdl = 1;
 /// after the move, and look in the table for a child already known to lose (for its side to
 /// move) before searching any (enhanced transposition cutoff); below, the table's move goes
 /// first and the others follow by the history heuristic. Each lookahead probes the table for
-/// every child, and a probe is a cache miss, so it pays only far enough from the end: from 7
-/// plies the solver was fastest. Measured: scripts/README.md, strength log,
-/// "JC Shock solver: ETC_FROM_PLIES".
+/// every child, and a probe is a cache miss, so it pays only far enough from the end.
 const ETC_FROM_PLIES: u32 = 7;
 
 /// Nodes with fewer plies left are neither looked up in the table nor stored: below, a

@@ -57,6 +57,12 @@
 //! positions that no later move can bring back (no reversible plies behind them), whose value
 //! the positions before cannot change: under the position's own key when no line repeated,
 //! else under a key of the convention's.
+//!
+//! The search's endgame solve in games of fixed length (`search/playouts/solver.rs`) is a
+//! solver of its own: it asks only whether each root move wins, draws or loses, which it
+//! proves much faster without this solver's generality (a history of positions, a table
+//! probed at every node), and keeps its proofs in the engine's table for the next moves of
+//! the game, where this solver's table lasts one solve.
 
 mod solution;
 mod table;
@@ -89,8 +95,8 @@ const HORIZON_STEP: usize = 2;
 /// short: the passes that cost most are those that just miss a win (every line the winner
 /// tries fails only at the horizon), and doubling has few of them. Where nothing repeats,
 /// from [`STEPPED_FROM`] plies on it grows by [`HORIZON_STEP`]: a pass far beyond a win's
-/// distance follows lines far longer than the win's, and Cross-Jack's 14×8, won in 17
-/// plies, was not solved in an hour with a pass to 32 plies, where one to 18 solves it.
+/// distance follows lines far longer than the win's, and can put out of reach a win that a
+/// pass just past its distance proves.
 /// Where positions repeat, a draw by repetition reaches every horizon, and small steps
 /// would only multiply its passes.
 fn next_horizon<G: SearchHints>(horizon: usize) -> usize {
