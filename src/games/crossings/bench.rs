@@ -1,7 +1,7 @@
 //! Crossings' `bench` positions: the start, midgames from engine self-play and from a game
 //! the search once misplayed, a pending crossing, locked stones, and an endgame.
 
-use crate::games::BenchSet;
+use crate::games::hints::BenchSet;
 
 /// Depth 7 searches them all in about 0.55 M nodes.
 pub(super) const BENCH: BenchSet = BenchSet {

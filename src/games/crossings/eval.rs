@@ -9,7 +9,8 @@
 //! bonus was tried and dropped: "Crossings: advancement bonus, dropped".
 
 use super::Crossings;
-use crate::games::{Player, Status};
+use crate::games::player::Player;
+use crate::games::status::Status;
 
 /// Value of a stone: material, the stones left to cross and capture with (a group of two or
 /// more captures one enemy stone); the engine plays far worse without it. Measured in

@@ -14,13 +14,15 @@ use std::time::Duration;
 
 use super::buffers::Buffers;
 use super::eval_cache::EvalCache;
+use super::tuning::Tuned;
 use crate::games::{GameState, Player, SearchHints, Status};
+use crate::search::bound::Bound;
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
 use crate::search::ordering::{bring_forward, settle_all, KILLERS};
 use crate::search::root::restrict_root;
-use crate::search::tt::{Bound, TranspositionTable, TtEntry};
-use crate::search::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
+use crate::search::tt::{TranspositionTable, TtEntry};
+use crate::search::value::{self, clamp_eval, is_mate, mate_in, mated_in, INFINITY, MATE, MAX_PLY};
 
 /// The table depth of a proven result: deeper than any search, so that it serves every depth.
 /// The table keeps depths up to 255 (a byte), this one included.
@@ -36,7 +38,7 @@ const SECOND_PLAYER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// the two sides' searches keep apart keys; without contempt they share them.
 pub(crate) fn table_key<G: SearchHints>(position: &G, root_side: Player) -> u64 {
     let hash = position.hash();
-    if G::CONTEMPT != 0 && root_side == Player::Two {
+    if G::TUNING.contempt != 0 && root_side == Player::Two {
         hash ^ SECOND_PLAYER_KEY
     } else {
         hash
@@ -111,9 +113,9 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
     #[inline]
     fn draw_value(&self, side: Player) -> i32 {
         if side == self.root_side {
-            value::DRAW - G::CONTEMPT
+            value::DRAW - G::TUNING.contempt
         } else {
-            value::DRAW + G::CONTEMPT
+            value::DRAW + G::TUNING.contempt
         }
     }
 
@@ -188,7 +190,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         } else {
             entry.and_then(|e| e.move_index)
         };
-        let reducing = G::LATE_MOVE_REDUCTIONS && depth >= 3 && !state.position().is_forcing();
+        let reducing =
+            G::TUNING.late_move_reductions && depth >= 3 && !state.position().is_forcing();
         let mut node = Node {
             depth,
             ply,
@@ -479,7 +482,10 @@ impl<G: SearchHints> Searcher<'_, G> {
     /// so far above `beta` ([`SearchHints::FUTILITY_MARGIN`] per ply left) that searching it
     /// would hardly bring it below. An evaluation proves nothing.
     fn futile_node(&mut self, state: &GameState<G>, depth: i32, beta: i32) -> Option<i32> {
-        if G::FUTILITY_MARGIN == 0 || depth > G::FUTILITY_DEPTH || value::is_mate(beta) {
+        if G::TUNING.futility_margin == 0
+            || depth > G::TUNING.futility_depth
+            || value::is_mate(beta)
+        {
             return None;
         }
         let position = state.position();
@@ -490,7 +496,7 @@ impl<G: SearchHints> Searcher<'_, G> {
             (Status::InPlay, evaluation) => clamp_eval(evaluation),
             _ => return None,
         };
-        if evaluation - G::FUTILITY_MARGIN * depth < beta {
+        if evaluation - G::TUNING.futility_margin * depth < beta {
             return None;
         }
         self.unproven += 1;
@@ -703,6 +709,31 @@ fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
 /// Where `mv` stands among `moves`, as the table's indices count.
 pub(super) fn index_of<M: PartialEq>(moves: &[M], mv: M) -> Option<u16> {
     moves.iter().position(|m| *m == mv).map(|i| i as u16)
+}
+
+/// The table's best move for the root `position` as an index into `root_moves`, else the
+/// first move: a hash collision could hand over another position's move.
+pub(super) fn table_move<G: SearchHints>(
+    tt: &TranspositionTable,
+    position: &G,
+    root_moves: &[G::Move],
+) -> u16 {
+    let stored = tt
+        .probe(table_key(position, position.side_to_move()), 0)
+        .and_then(|entry| entry.move_index);
+    let index = if G::TAGGED_MOVES {
+        stored
+            .and_then(G::move_from_tag)
+            .and_then(|mv| index_of(root_moves, mv))
+    } else {
+        stored.filter(|&i| usize::from(i) < root_moves.len())
+    };
+    index.unwrap_or(0)
+}
+
+/// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.
+pub(super) fn proven_within(value: i32, depth: u32) -> bool {
+    is_mate(value) && (MATE - value.abs()) as u32 <= depth
 }
 
 /// True when a stored result settles the node for the window (`alpha`, `beta`).
