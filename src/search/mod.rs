@@ -1,7 +1,7 @@
 //! The game-agnostic searchers: they see games only through [`crate::games::SearchHints`]
 //! (the rules and what a game tells a searcher) and [`GameState`](crate::games::GameState).
 //!
-//! [`best_move`] chooses the searcher by the `Strategy` option and the game's
+//! [`best_move()`] chooses the searcher by the `Strategy` option and the game's
 //! `SearchStyle`: `alphabeta` (iterative deepening over negamax, backed by the
 //! [`TranspositionTable`]), `playouts` (Monte-Carlo tree search after an exact endgame
 //! solver), or a baseline that answers at once. `time` decides how long a search may take

@@ -33,8 +33,8 @@ impl EvalCache {
         }
     }
 
-    /// `position.status_and_evaluation()`, from the cache when it is there (and the game
-    /// caches its evaluations: [`SearchHints::CACHE_EVALUATIONS`]).
+    /// `position.status_and_evaluation()`, from the cache when it is there, where the game's
+    /// tuning caches evaluations ([`crate::games::AlphaBetaTuning::cache_evaluations`]).
     #[inline]
     pub(crate) fn status_and_evaluation<G: SearchHints>(&mut self, position: &G) -> (Status, i32) {
         if !G::TUNING.cache_evaluations {

@@ -314,7 +314,7 @@ fn progress<G: SearchHints>(
     line: &[G::Move],
     others: u64,
 ) -> Info {
-    // A draw is worth -CONTEMPT to the player searched for; it is shown as what it is.
+    // A draw is worth -contempt to the player searched for; it is shown as what it is.
     let shown = if G::TUNING.contempt != 0 && value == DRAW - G::TUNING.contempt {
         DRAW
     } else {
