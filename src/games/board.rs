@@ -4,7 +4,7 @@
 //! Each game describes itself ([`super::Game::description`]); the protocol writes it out
 //! (`query board`).
 
-use super::Player;
+use super::player::Player;
 
 /// A game as a board GUI draws it, for one position (the pieces left to place change).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,7 +8,8 @@ use nom::combinator::{all_consuming, map_res};
 use nom::sequence::pair;
 use nom::{IResult, Parser};
 
-use super::{BoardSize, MoveError};
+use super::error::MoveError;
+use super::size::BoardSize;
 
 /// A square by file and rank, both counted from 0 (`a1` is file 0, rank 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

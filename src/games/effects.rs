@@ -6,7 +6,7 @@
 //! then putting each moved piece on its destination, each [`Effect::Place`], and finally each
 //! [`Effect::Set`], gives exactly the board after the move.
 
-use super::Coord;
+use super::coord::Coord;
 
 /// One change on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

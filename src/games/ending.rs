@@ -2,7 +2,9 @@
 //! which stones crossed. Each game knows its own details ([`super::Game::end_details`]);
 //! the reason in words is [`super::Game::end_reason`].
 
-use super::{Coord, Player, Status};
+use super::coord::Coord;
+use super::player::Player;
+use super::status::Status;
 
 /// A finished game: its result, the reason in the game's words and the details.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,37 +7,10 @@ use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{all_consuming, map};
 use nom::multi::{many1, separated_list1};
 use nom::{IResult, Parser};
-use thiserror::Error;
 
-use super::{BoardSize, Coord, PositionError};
-
-/// Largest width or height any game reads; bigger boards are refused before allocating.
-pub const MAX_SIDE: usize = 32;
-
-/// How a position string breaks the `<board> <side>` grammar.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SyntaxError {
-    /// Not exactly two whitespace-separated fields.
-    #[error("expected 2 fields '<board> <side>', found {0}")]
-    FieldCount(usize),
-    /// The board field is not rows of letters and counts separated by `/`.
-    #[error("board '{0}' must be rows of piece letters and empty counts separated by '/'")]
-    Board(String),
-    /// More rows than any game reads.
-    #[error("{0} rows, more than {MAX_SIDE}")]
-    TooManyRows(usize),
-    /// A run of empty squares that is zero or longer than any row.
-    #[error("row {row}: empty-run count {digits} is not between 1 and {MAX_SIDE}")]
-    EmptyRun {
-        /// Row number counted from the top, starting at 1.
-        row: usize,
-        /// The count as written.
-        digits: String,
-    },
-    /// A row wider than any game reads.
-    #[error("row {0} is wider than {MAX_SIDE} squares")]
-    RowTooWide(usize),
-}
+use super::coord::Coord;
+use super::error::{PositionError, SyntaxError, MAX_SIDE};
+use super::size::BoardSize;
 
 /// A position string split into its board layout and side letter, not yet validated.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,10 +17,14 @@ mod ending;
 mod error;
 pub mod fen;
 mod hints;
+mod moves;
+mod player;
 pub mod registry;
 mod rules;
+mod search_style;
 mod size;
 mod state;
+mod status;
 pub mod zobrist;
 
 pub use board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
@@ -28,15 +32,18 @@ pub use coord::Coord;
 pub use duty::Duty;
 pub use effects::{Effect, Effects, Flags};
 pub use ending::{EndDetails, GameEnd, Margin, RunCount, Scores};
-pub use error::{MoveError, PositionError};
-pub use hints::{
-    BenchSet, KnownValue, LongSearch, OutcomeBounds, PlayoutTuning, RaveSchedule, SearchHints,
-    SearchStyle, SolverReach, SymmetricKey, TreePolicy,
-};
+pub use error::{MoveError, PositionError, SyntaxError};
+pub use hints::{BenchSet, KnownValue, OutcomeBounds, SearchHints, SymmetricKey};
+pub use moves::{MoveList, MAX_MOVES};
+pub use player::Player;
 pub use registry::GameVisitor;
 pub use rules::Game;
+pub use search_style::{
+    AlphaBetaTuning, LongSearch, PlayoutTuning, RaveSchedule, SearchStyle, SolverReach, TreePolicy,
+};
 pub use size::BoardSize;
 pub use state::GameState;
+pub use status::Status;
 
 // The game modules are declared here rather than by the registry's macro so that `cargo fmt`,
 // which does not look inside macros, formats (and checks) them.
@@ -50,54 +57,3 @@ registry::register_games! {
     jcshock::JcShock,
     crossings::Crossings,
 }
-
-/// One of the two players. Player one always moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// The player who moves first (UGI `p1`, UCI `w`).
-    One,
-    /// The player who moves second (UGI `p2`, UCI `b`).
-    Two,
-}
-
-impl Player {
-    /// The other player.
-    #[inline]
-    pub fn opponent(self) -> Player {
-        match self {
-            Player::One => Player::Two,
-            Player::Two => Player::One,
-        }
-    }
-
-    /// 0 for player one, 1 for player two: an index into per-player arrays.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// The game goes on.
-    InPlay,
-    /// The game is over and this player won.
-    Won(Player),
-    /// The game is over without a winner.
-    Draw,
-}
-
-impl Status {
-    /// True once the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Status::InPlay
-    }
-}
-
-/// Upper bound on the legal moves of any position of any game; move buffers reserve it so
-/// that generation never reallocates.
-pub const MAX_MOVES: usize = 1024;
-
-/// A buffer of moves, reused across calls so that generation does not allocate.
-pub type MoveList<M> = Vec<M>;

@@ -16,9 +16,13 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::error::PositionError;
+use super::hints::{BenchSet, SearchHints};
 #[cfg(doc)]
-use super::Game;
-use super::{BenchSet, BoardSize, GameKind, PositionError, SearchHints, SearchStyle};
+use super::rules::Game;
+use super::search_style::SearchStyle;
+use super::size::BoardSize;
+use super::GameKind;
 
 /// Derives every list of games from the game modules; see the
 /// [module documentation](self).

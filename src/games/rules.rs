@@ -3,10 +3,15 @@
 
 use std::fmt::Debug;
 
-use super::{
-    BoardDescription, BoardSize, Duty, Effects, EndDetails, MoveError, MoveList, Player,
-    PositionError, Status,
-};
+use super::board::BoardDescription;
+use super::duty::Duty;
+use super::effects::Effects;
+use super::ending::EndDetails;
+use super::error::{MoveError, PositionError};
+use super::moves::MoveList;
+use super::player::Player;
+use super::size::BoardSize;
+use super::status::Status;
 
 /// The rules of one game, as a position value that is copied to make a move (copy-make).
 ///

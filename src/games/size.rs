@@ -9,7 +9,7 @@ use nom::combinator::{all_consuming, map, map_res};
 use nom::sequence::separated_pair;
 use nom::{IResult, Parser};
 
-use super::PositionError;
+use super::error::PositionError;
 
 /// A board's width (files) and height (ranks).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -7,7 +7,11 @@
 //! [`GameState::count_moves`]: a threefold repetition ends it). The searcher, perft and the
 //! protocol ask the game.
 
-use super::{Duty, EndDetails, Game, GameEnd, MoveList, Status};
+use super::duty::Duty;
+use super::ending::{EndDetails, GameEnd};
+use super::moves::MoveList;
+use super::rules::Game;
+use super::status::Status;
 
 /// The reason [`GameState::end_reason`] gives for a draw by the third occurrence of a
 /// position.
@@ -165,10 +169,12 @@ impl<G: Game> GameState<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::fen::SyntaxError;
-    use crate::games::{
-        BoardDescription, BoardSize, Effects, MoveError, Player, PlayerLook, PositionError,
-    };
+    use crate::games::board::{BoardDescription, PlayerLook};
+    use crate::games::effects::Effects;
+    use crate::games::error::SyntaxError;
+    use crate::games::error::{MoveError, PositionError};
+    use crate::games::player::Player;
+    use crate::games::size::BoardSize;
 
     /// A token walking between two squares; burning a turn is irreversible.
     #[derive(Debug, Clone)]

@@ -1,7 +1,7 @@
 //! Zobrist keys generated at compile time, so every run (and every implementation built from
 //! this source) hashes a position the same way.
 
-use super::BoardSize;
+use super::size::BoardSize;
 
 /// One step of the SplitMix64 generator: returns the next state and its output.
 pub const fn splitmix64(state: u64) -> (u64, u64) {

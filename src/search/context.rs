@@ -2,7 +2,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{SearchThreads, TranspositionTable, Workspace};
+use super::threads::SearchThreads;
+use super::tt::TranspositionTable;
+use super::workspace::Workspace;
 use crate::games::SearchHints;
 
 /// What a search works with besides the position and its orders: the shared table, the

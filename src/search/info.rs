@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-pub use super::tt::Bound;
+use super::bound::Bound;
 
 /// A search score from the side to move's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::Strategy;
+use super::strategy::Strategy;
 use crate::games::Player;
 
 /// A player's clock as the protocol reports it.

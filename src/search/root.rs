@@ -46,7 +46,7 @@ mod tests {
     use super::*;
     use crate::games::crossjack::CrossJack;
     use crate::games::{BoardSize, Game};
-    use crate::search::{Clock, Limits, Settings};
+    use crate::search::limits::{Clock, Limits, Settings};
 
     #[test]
     fn a_clock_is_planned_on_the_moves_the_game_is_expected_to_last() {

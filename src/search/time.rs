@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use super::Limits;
+use super::limits::Limits;
 use crate::games::Player;
 
 /// Moves assumed left in the game when neither the clock nor the game says.
@@ -120,7 +120,7 @@ pub fn clock_budget(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Clock;
+    use crate::search::limits::Clock;
 
     #[allow(non_snake_case)]
     fn MS(millis: u64) -> Duration {

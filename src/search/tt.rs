@@ -12,19 +12,9 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::bound::Bound;
 use super::memory;
 use super::value::{from_table, to_table};
-
-/// Which side of the true value a stored score lies on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The true value is at most the score (every move failed low).
-    Upper,
-    /// The true value is at least the score (a move failed high).
-    Lower,
-    /// The score is the true value at that depth.
-    Exact,
-}
 
 /// What the table knows about a position, with mate values already relative to the probing
 /// node's ply.

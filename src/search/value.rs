@@ -1,7 +1,7 @@
 //! Search values: the integer scale the searcher works in, with mates encoded by distance so
 //! that a shorter win is worth more than a longer one.
 
-use super::Score;
+use super::info::Score;
 use crate::games::{Player, Status};
 
 /// The deepest ply the searcher ever reaches; per-ply buffers are sized by it.

@@ -5,8 +5,8 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::alphabeta::Buffers;
-use super::playouts::Mcts;
+use super::alphabeta::buffers::Buffers;
+use super::playouts::tree::Mcts;
 use crate::games::SearchHints;
 
 /// A game's search workspace: alpha-beta's buffers, the last tree and the helpers' own.

@@ -6,16 +6,16 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tablero::games::fen::SyntaxError;
 use tablero::games::zobrist::splitmix64;
+use tablero::games::SyntaxError;
 use tablero::games::{
-    BoardDescription, BoardSize, Effects, Game, GameState, MoveError, MoveList, Player, PlayerLook,
-    PositionError, SearchHints, Status,
+    AlphaBetaTuning, BoardDescription, BoardSize, Effects, Game, GameState, MoveError, MoveList,
+    Player, PlayerLook, PositionError, SearchHints, SearchStyle, Status,
 };
-use tablero::search::tt::{Bound, TtEntry};
+use tablero::search::tt::TtEntry;
 use tablero::search::value::{mate_in, mated_in};
 use tablero::search::{
-    search, Clock, Context, Info, Limits, Request, Score, SearchThreads, Settings,
+    search, Bound, Clock, Context, Info, Limits, Request, Score, SearchThreads, Settings,
     TranspositionTable, Workspace,
 };
 use tablero::session::SearchOrder;
@@ -506,8 +506,11 @@ impl<const PRUNING: u8> Game for Endless<PRUNING> {
 }
 
 impl<const PRUNING: u8> SearchHints for Endless<PRUNING> {
-    const LATE_MOVE_REDUCTIONS: bool = PRUNING & REDUCED != 0;
-    const FUTILITY_MARGIN: i32 = if PRUNING & FUTILE != 0 { 30 } else { 0 };
+    const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&AlphaBetaTuning {
+        late_move_reductions: PRUNING & REDUCED != 0,
+        futility_margin: if PRUNING & FUTILE != 0 { 30 } else { 0 },
+        ..AlphaBetaTuning::DEFAULT
+    });
     fn evaluate(&self) -> i32 {
         (mix(self.key) % 201) as i32 - 100
     }

@@ -1,7 +1,7 @@
 //! Crossings' `bench` positions: the start, midgames from engine self-play and from a game
 //! the search once misplayed, a pending crossing, locked stones, and an endgame.
 
-use crate::games::BenchSet;
+use crate::games::hints::BenchSet;
 
 /// Searched to depth 7.
 pub(super) const BENCH: BenchSet = BenchSet {

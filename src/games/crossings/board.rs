@@ -3,9 +3,9 @@
 
 use super::moves::Move;
 use super::{letter, target_rank_number, SIZE};
-use crate::games::{
-    BoardDescription, BoardSize, PieceKind, PieceLetter, Player, PlayerLook, Rows, Wrap,
-};
+use crate::games::board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
+use crate::games::player::Player;
+use crate::games::size::BoardSize;
 
 /// Red moves first; the rules name the colours.
 const PLAYERS: [PlayerLook; 2] = [

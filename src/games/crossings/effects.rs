@@ -5,7 +5,8 @@ use super::geometry::{bit, step_from};
 use super::moves::Move;
 use super::{coord, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
-use crate::games::{Effect, Effects, Flags, Game};
+use crate::games::effects::{Effect, Effects, Flags};
+use crate::games::rules::Game;
 
 /// The tail's move first (the squares of the notation), then the group's other stones
 /// front to back, the captured stone, and the stones that lock.

@@ -4,7 +4,8 @@
 use super::turn::Turn;
 use super::{coord, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
-use crate::games::{Duty, EndDetails};
+use crate::games::duty::Duty;
+use crate::games::ending::EndDetails;
 
 /// What the side to move must do, from its turn's kind.
 pub fn duty(position: &Crossings) -> Duty {

@@ -27,7 +27,11 @@ use super::position::check_rules;
 use super::symmetry::{image_of, least_image_of};
 use super::{target_row, Crossings, Layout};
 use crate::games::bitboard::Bitboard;
-use crate::games::{Game, KnownValue, MoveList, Player, Status};
+use crate::games::hints::KnownValue;
+use crate::games::moves::MoveList;
+use crate::games::player::Player;
+use crate::games::rules::Game;
+use crate::games::status::Status;
 
 /// The most stones a side may have, locked ones included, for its position to be in a table.
 pub const MAX_STONES: usize = 2;

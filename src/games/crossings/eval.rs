@@ -7,7 +7,8 @@
 //! move them.
 
 use super::Crossings;
-use crate::games::{Player, Status};
+use crate::games::player::Player;
+use crate::games::status::Status;
 
 /// Value of a stone: material, the stones left to cross and capture with (a group of two or
 /// more captures one enemy stone).

@@ -11,7 +11,7 @@
 
 use super::geometry::bit;
 use crate::games::bitboard::Bitboard;
-use crate::games::Player;
+use crate::games::player::Player;
 use std::sync::LazyLock;
 
 /// The board's lines: 8 ranks, 8 files, 15 diagonals and 15 anti-diagonals.
@@ -337,8 +337,10 @@ impl Mobility {
 mod tests {
     use super::*;
     use crate::games::crossings::Crossings;
+    use crate::games::moves::MoveList;
+    use crate::games::rules::Game;
+    use crate::games::status::Status;
     use crate::games::zobrist::splitmix64;
-    use crate::games::{Game, MoveList, Status};
 
     fn cells(text: &str, owner: LockedOwner) -> Vec<Cell> {
         let len = text.len() as u32;

@@ -19,17 +19,28 @@ mod movegen;
 mod moves;
 mod position;
 mod symmetry;
+mod tuning;
 mod turn;
 
 pub use moves::{IllegalReason, Move};
 pub use position::Inconsistency;
 
 use super::bitboard::Bitboard;
+use super::board::BoardDescription;
+use super::coord::Coord;
+use super::duty::Duty;
+use super::effects::Effects;
+use super::ending::EndDetails;
+use super::error::{MoveError, PositionError};
+use super::fen;
+use super::hints::{BenchSet, KnownValue, SearchHints, SymmetricKey};
+use super::moves::MoveList;
+use super::player::Player;
+use super::rules::Game;
+use super::search_style::SearchStyle;
+use super::size::BoardSize;
+use super::status::Status;
 use super::zobrist;
-use super::{
-    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, KnownValue,
-    MoveError, MoveList, Player, PositionError, SearchHints, Status, SymmetricKey,
-};
 use geometry::{bit, DELTAS, RANK_1, RANK_8};
 use lines::Mobility;
 use turn::Turn;
@@ -421,23 +432,15 @@ impl Game for Crossings {
 }
 
 impl SearchHints for Crossings {
-    const BENCH: super::BenchSet = bench::BENCH;
+    const BENCH: BenchSet = bench::BENCH;
+
+    /// Alpha-beta, with the pruning of `tuning::ALPHA_BETA`.
+    const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&tuning::ALPHA_BETA);
 
     /// The mirror image and the board upside down with the roles exchanged keep every rule.
     fn symmetric_key(&self) -> SymmetricKey {
         self.least_image()
     }
-
-    /// On: searching late quiet moves shallower first lets the search go deeper.
-    const LATE_MOVE_REDUCTIONS: bool = true;
-
-    /// A stone and a half per ply: crossings, the swings larger than that, are tactical
-    /// moves the quiescence search tries.
-    const FUTILITY_MARGIN: i32 = 80;
-
-    /// The evaluation reads the kept move counts and counts stones: cheaper than the
-    /// cache's lookup.
-    const CACHE_EVALUATIONS: bool = false;
 
     fn evaluate(&self) -> i32 {
         eval::evaluate(self)

@@ -17,7 +17,7 @@ use super::moves::Move;
 use super::turn::Turn;
 use super::{target_row, Crossings};
 use crate::games::bitboard::Bitboard;
-use crate::games::Player;
+use crate::games::player::Player;
 
 /// The directions in which `player`'s stones advance toward its target row; only moves in
 /// them can cross (a side to move never has unlocked stones on its own target row).

@@ -15,8 +15,11 @@ use thiserror::Error;
 use super::geometry::{bit, step_from, STEPS};
 use super::turn::Turn;
 use super::{colour_name, coord, square, target_row, Crossings, SIZE};
+use crate::games::coord::Coord;
 use crate::games::coord::{on_board, square as square_name_parser};
-use crate::games::{Coord, Game, MoveError, Player};
+use crate::games::error::MoveError;
+use crate::games::player::Player;
+use crate::games::rules::Game;
 
 /// A Crossings move: the group of `len` stones from `tail` moving `distance` squares in
 /// direction `direction`; a distance of 0 is the pass.

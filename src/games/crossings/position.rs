@@ -6,7 +6,11 @@ use thiserror::Error;
 use super::geometry::bit;
 use super::{check_size, colour_name, coord, square, target_rank_number, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
-use crate::games::{fen, Coord, Game, Player, PositionError};
+use crate::games::coord::Coord;
+use crate::games::error::PositionError;
+use crate::games::fen;
+use crate::games::player::Player;
+use crate::games::rules::Game;
 
 /// Most stones a player owns.
 const MAX_STONES: u32 = 16;

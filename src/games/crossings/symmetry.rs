@@ -5,7 +5,9 @@
 //! remove them), so games reach positions on both sides of the second symmetry.
 
 use super::{Crossings, Layout};
-use crate::games::{zobrist, Player, SymmetricKey};
+use crate::games::hints::SymmetricKey;
+use crate::games::player::Player;
+use crate::games::zobrist;
 
 /// `squares` mirrored left to right (bit `rank * 8 + file`).
 fn mirror_files(squares: u64) -> u64 {
@@ -76,7 +78,9 @@ impl Crossings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Game, MoveList, SearchHints};
+    use crate::games::hints::SearchHints;
+    use crate::games::moves::MoveList;
+    use crate::games::rules::Game;
 
     fn position(fen: &str) -> Crossings {
         Crossings::from_fen(fen).expect("a legal position")

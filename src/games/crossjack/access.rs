@@ -3,7 +3,7 @@
 //! of its zone row, the blockade that on boards no wider than tall always holds in time.
 
 use super::geometry::{lowest, Geometry, MAX_SQUARES};
-use crate::games::Player;
+use crate::games::player::Player;
 
 /// The layers of a flood over `empty` squares by king steps: `first`, then the squares one
 /// more step away, and so on until nothing new is reached. Layers are disjoint and never
@@ -243,7 +243,7 @@ pub fn attack(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::BoardSize;
+    use crate::games::size::BoardSize;
 
     /// A corridor on a 16×8 board from X's mark on h8 down to a1, zig-zagging through
     /// single gaps in three walls so that the shortest chain is far longer than

@@ -1,7 +1,7 @@
 //! Cross-Jack's `bench` positions: the start, the race after setup, midgames from engine
 //! self-play on 8×8 and 10×7, and two late positions.
 
-use crate::games::BenchSet;
+use crate::games::hints::BenchSet;
 
 /// Searched to depth 9.
 pub(super) const BENCH: BenchSet = BenchSet {

@@ -4,9 +4,10 @@
 use super::geometry::{is_supported, MAX_SIDE, MIN_SIDE};
 use super::notation::zone_rank;
 use super::{letter, CrossJack};
-use crate::games::{
-    BoardDescription, BoardSize, Game, PieceKind, PieceLetter, Player, PlayerLook, Rows, Wrap,
-};
+use crate::games::board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
+use crate::games::player::Player;
+use crate::games::rules::Game;
+use crate::games::size::BoardSize;
 
 /// The rules name no colours; a board draws X's marks in royal blue and O's in dark orange.
 const PLAYERS: [PlayerLook; 2] = [

@@ -23,7 +23,9 @@ use super::eval::next_ticks;
 use super::geometry::MAX_SIDE;
 use super::CrossJack;
 use crate::games::bitboard::Bitboard;
-use crate::games::{Game, OutcomeBounds, Player};
+use crate::games::hints::OutcomeBounds;
+use crate::games::player::Player;
+use crate::games::rules::Game;
 
 /// Files of a row at most (the widest board).
 const MAX_FILES: usize = MAX_SIDE;
@@ -154,7 +156,8 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::games::{BoardSize, Status};
+    use crate::games::size::BoardSize;
+    use crate::games::status::Status;
 
     /// Exact value for the side to move of every position reachable from `position` (1 win,
     /// 0 draw, -1 loss), by plain memoised minimax over the rules alone.

@@ -4,7 +4,11 @@
 use super::access::access_path;
 use super::CrossJack;
 use crate::games::bitboard::Bitboard;
-use crate::games::{Coord, Duty, EndDetails, Player, Status};
+use crate::games::coord::Coord;
+use crate::games::duty::Duty;
+use crate::games::ending::EndDetails;
+use crate::games::player::Player;
+use crate::games::status::Status;
 
 /// A player with fewer than two marks sets up; otherwise any move, until the game ends.
 pub fn duty(position: &CrossJack) -> Duty {

@@ -7,7 +7,9 @@
 
 use super::access::{attack, Attack, Filler};
 use super::CrossJack;
-use crate::games::{Game, Player, Status};
+use crate::games::player::Player;
+use crate::games::rules::Game;
+use crate::games::status::Status;
 
 /// Score of a position won (or lost) outright; mate scores of the search lie above.
 const DECIDED: i32 = 5000;

@@ -2,7 +2,10 @@
 //! the king step with wrapping columns as a handful of shifts.
 
 use super::CrossJack;
-use crate::games::{BoardSize, Game, Player, PositionError};
+use crate::games::error::PositionError;
+use crate::games::player::Player;
+use crate::games::rules::Game;
+use crate::games::size::BoardSize;
 
 /// Smallest width or height Cross-Jack supports.
 pub const MIN_SIDE: usize = 3;

@@ -13,15 +13,26 @@ mod eval;
 mod geometry;
 mod notation;
 mod symmetry;
+mod tuning;
 
 use self::access::access_path;
 use self::geometry::{bit, Geometry};
 use super::bitboard::Bitboard;
+use super::board::BoardDescription;
+use super::coord::Coord;
+use super::duty::Duty;
+use super::effects::Effects;
+use super::ending::EndDetails;
+use super::error::{MoveError, PositionError};
+use super::fen;
+use super::hints::{BenchSet, OutcomeBounds, SearchHints, SymmetricKey};
+use super::moves::MoveList;
+use super::player::Player;
+use super::rules::Game;
+use super::search_style::SearchStyle;
+use super::size::BoardSize;
+use super::status::Status;
 use super::zobrist;
-use super::{
-    fen, BoardDescription, BoardSize, Coord, Duty, Effects, EndDetails, Game, MoveError, MoveList,
-    OutcomeBounds, Player, PositionError, SearchHints, Status, SymmetricKey,
-};
 
 /// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
 const KEYS: [u64; 2 * 128 + 1] = zobrist::keys(0x4352_4f53_534a_4143);
@@ -303,14 +314,10 @@ impl Game for CrossJack {
 }
 
 impl SearchHints for CrossJack {
-    const BENCH: super::BenchSet = bench::BENCH;
+    const BENCH: BenchSet = bench::BENCH;
 
-    /// The player behind in the race holds the draw by filling its zone row, and an
-    /// objective search does so as soon as the evaluation shows it behind, even against an
-    /// opponent who would never arrive. Valuing the draw below being 16 ticks behind but
-    /// above a race lost makes it fill only the squares the race forces and advance with its
-    /// other moves.
-    const CONTEMPT: i32 = 1000;
+    /// Alpha-beta with contempt for the draw (`tuning::ALPHA_BETA`).
+    const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&tuning::ALPHA_BETA);
 
     /// Columns turned round the wrap and the mirror image keep every rule.
     fn symmetric_key(&self) -> SymmetricKey {

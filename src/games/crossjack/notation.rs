@@ -6,7 +6,10 @@ use thiserror::Error;
 use super::geometry::{bit, Geometry};
 use super::{letter, CrossJack};
 use crate::games::coord::read_square_move;
-use crate::games::{fen, Game, MoveError, Player, PositionError};
+use crate::games::error::{MoveError, PositionError};
+use crate::games::fen;
+use crate::games::player::Player;
+use crate::games::rules::Game;
 
 /// Why a well-formed Cross-Jack position cannot arise under the rules.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

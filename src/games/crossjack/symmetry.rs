@@ -6,7 +6,8 @@
 
 use super::geometry::Geometry;
 use super::CrossJack;
-use crate::games::{zobrist, SymmetricKey};
+use crate::games::hints::SymmetricKey;
+use crate::games::zobrist;
 
 impl Geometry {
     /// Files `0..files` of every rank.
@@ -64,7 +65,9 @@ impl CrossJack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{BoardSize, Game, SearchHints};
+    use crate::games::hints::SearchHints;
+    use crate::games::rules::Game;
+    use crate::games::size::BoardSize;
 
     fn position(fen: &str) -> CrossJack {
         CrossJack::from_fen(fen).expect("a legal position")

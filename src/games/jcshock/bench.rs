@@ -1,7 +1,7 @@
 //! JC Shock's `bench` positions: the start, midgames from engine self-play every ten plies,
 //! a 9×9 midgame and an endgame.
 
-use crate::games::BenchSet;
+use crate::games::hints::BenchSet;
 
 /// Searched to depth 5 (5,000 playouts each).
 pub(super) const BENCH: BenchSet = BenchSet {

@@ -3,7 +3,9 @@
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::{letter, JcShock};
-use crate::games::{BoardDescription, BoardSize, PieceKind, PieceLetter, Player, PlayerLook, Wrap};
+use crate::games::board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Wrap};
+use crate::games::player::Player;
+use crate::games::size::BoardSize;
 
 /// White moves first; the rules name the colours.
 const PLAYERS: [PlayerLook; 2] = [

@@ -5,7 +5,8 @@
 use super::pull::Pull;
 use super::{letter, JcShock, Placement};
 use crate::games::bitboard::Bitboard;
-use crate::games::{Coord, Effect, Effects};
+use crate::games::coord::Coord;
+use crate::games::effects::{Effect, Effects};
 
 /// The placement, then the pulled pieces: the rays north, east, south and west in turn,
 /// on each the piece nearest the placed one first.

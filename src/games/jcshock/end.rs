@@ -3,7 +3,9 @@
 
 use super::runs::SCORING_LENGTH;
 use super::JcShock;
-use crate::games::{EndDetails, Game, Margin, Player, RunCount, Scores};
+use crate::games::ending::{EndDetails, Margin, RunCount, Scores};
+use crate::games::player::Player;
+use crate::games::rules::Game;
 
 /// Both scores from the board's width down to the shortest scoring length, and the
 /// longest length whose counts differ; nothing while pieces are left to place.

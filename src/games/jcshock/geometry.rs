@@ -1,6 +1,7 @@
 //! Board geometry of an N×N JC Shock board as `u128` bitboards (bit `rank * N + file`).
 
-use crate::games::{zobrist, BoardSize};
+use crate::games::size::BoardSize;
+use crate::games::zobrist;
 
 /// Smallest supported board width.
 pub const MIN_WIDTH: usize = 4;

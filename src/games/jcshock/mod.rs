@@ -18,12 +18,21 @@ mod tuning;
 use std::cmp::Ordering;
 
 use super::bitboard::Bitboard;
+use super::board::BoardDescription;
 use super::coord::read_square_move;
+use super::coord::Coord;
+use super::effects::Effects;
+use super::ending::{EndDetails, Margin};
+use super::error::{MoveError, PositionError};
+use super::fen;
+use super::hints::{BenchSet, SearchHints, SymmetricKey};
+use super::moves::MoveList;
+use super::player::Player;
+use super::rules::Game;
+use super::search_style::SearchStyle;
+use super::size::BoardSize;
+use super::status::Status;
 use super::zobrist;
-use super::{
-    fen, BoardDescription, BoardSize, Coord, Effects, EndDetails, Game, Margin, MoveError,
-    MoveList, Player, PositionError, SearchHints, SearchStyle, Status, SymmetricKey,
-};
 use geometry::Geometry;
 pub use position::{IllegalReason, Inconsistency};
 use pull::{Pull, Word};
@@ -345,7 +354,7 @@ impl Game for JcShock {
 }
 
 impl SearchHints for JcShock {
-    const BENCH: super::BenchSet = bench::BENCH;
+    const BENCH: BenchSet = bench::BENCH;
 
     /// Playouts: no static evaluation foresees the runs a pull makes, and a plain UCT player
     /// beats alpha-beta on run counts.

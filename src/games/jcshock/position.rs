@@ -4,7 +4,11 @@ use thiserror::Error;
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::{letter, quota, JcShock};
-use crate::games::{fen, BoardSize, Game, Player, PositionError};
+use crate::games::error::PositionError;
+use crate::games::fen;
+use crate::games::player::Player;
+use crate::games::rules::Game;
+use crate::games::size::BoardSize;
 
 const SUPPORTED: &str = "square boards from 4x4 to 11x11";
 

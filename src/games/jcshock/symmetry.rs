@@ -5,7 +5,7 @@
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::hash_pieces;
 use crate::games::bitboard::Bitboard;
-use crate::games::SymmetricKey;
+use crate::games::hints::SymmetricKey;
 
 /// The number of symmetries of the square, the identity first.
 pub(super) const IMAGES: usize = 8;
@@ -79,7 +79,10 @@ pub(super) fn symmetric_key(pieces: [u128; 2], width: usize, size_key: u64) -> S
 mod tests {
     use super::super::{JcShock, Placement};
     use super::*;
-    use crate::games::{Game, MoveList, Player, SearchHints};
+    use crate::games::hints::SearchHints;
+    use crate::games::moves::MoveList;
+    use crate::games::player::Player;
+    use crate::games::rules::Game;
 
     /// Image `image` of `position`.
     fn image(position: &JcShock, image: usize) -> JcShock {

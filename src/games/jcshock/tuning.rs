@@ -3,7 +3,9 @@
 
 use std::time::Duration;
 
-use crate::games::{LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy};
+use crate::games::search_style::{
+    LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy,
+};
 
 /// UCT with RAVE within a window of plies, playouts half guided by MAST and pairs of moves
 /// with their last three plies exact, tree nodes within six plies of the end solved, a tree

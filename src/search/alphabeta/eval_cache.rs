@@ -2,6 +2,7 @@
 //! every iteration of the deepening and through transpositions, and a game's evaluation
 //! may cost far more than a lookup (Cross-Jack's traces both players' races to the goal rows).
 
+use super::tuning::Tuned;
 use crate::games::{SearchHints, Status};
 
 /// Entries of the cache: 2^16 of 16 bytes, 1 MiB per searching thread.
@@ -32,11 +33,11 @@ impl EvalCache {
         }
     }
 
-    /// `position.status_and_evaluation()`, from the cache when it is there (and the game
-    /// caches its evaluations: [`SearchHints::CACHE_EVALUATIONS`]).
+    /// `position.status_and_evaluation()`, from the cache when it is there, where the game's
+    /// tuning caches evaluations ([`crate::games::AlphaBetaTuning::cache_evaluations`]).
     #[inline]
     pub(crate) fn status_and_evaluation<G: SearchHints>(&mut self, position: &G) -> (Status, i32) {
-        if !G::CACHE_EVALUATIONS {
+        if !G::TUNING.cache_evaluations {
             return position.status_and_evaluation();
         }
         let key = position.hash();

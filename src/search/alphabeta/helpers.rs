@@ -8,14 +8,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::buffers::Buffers;
-use super::negamax::Searcher;
-use super::{proven_within, table_move};
+use super::negamax::{proven_within, table_move, Searcher};
 use crate::games::{GameState, SearchHints};
 use crate::search::control::Control;
+use crate::search::info::Info;
 use crate::search::root::restrict_root;
 use crate::search::threads::{Helpers, Running};
+use crate::search::tt::TranspositionTable;
 use crate::search::value::{INFINITY, MAX_PLY};
-use crate::search::{Info, TranspositionTable, Workspace};
+use crate::search::workspace::Workspace;
 
 /// An iteration a helper completed: its depth, the root's value and the best line.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,25 +1,26 @@
 //! Alpha-beta: iterative deepening over negamax, with MultiPV lines and helper threads.
 
-mod buffers;
+pub(super) mod buffers;
 mod eval_cache;
 mod helpers;
 mod negamax;
 mod pv;
+mod tuning;
 
 use std::time::Duration;
 
-pub(crate) use buffers::Buffers;
 use helpers::{start_helpers, Completed};
-use negamax::Searcher;
+use negamax::{proven_within, table_move, Searcher};
+use tuning::Tuned;
 
+use super::bound::Bound;
+use super::context::Context;
 use super::control::Control;
-use super::info::{Bound, Info};
+use super::info::Info;
 use super::limits::{Limits, Request};
 use super::root::{notation, restrict_root, time_budget};
 use super::time::TimeBudget;
-use super::tt::TranspositionTable;
-use super::value::{self, is_mate, DRAW, INFINITY, MATE, MAX_PLY};
-use super::Context;
+use super::value::{self, DRAW, INFINITY, MATE, MAX_PLY};
 use crate::games::{GameState, SearchHints};
 
 /// Searches the current position of `state` within `request.limits` (or until the context's
@@ -313,8 +314,8 @@ fn progress<G: SearchHints>(
     line: &[G::Move],
     others: u64,
 ) -> Info {
-    // A draw is worth -CONTEMPT to the player searched for; it is shown as what it is.
-    let shown = if G::CONTEMPT != 0 && value == DRAW - G::CONTEMPT {
+    // A draw is worth -contempt to the player searched for; it is shown as what it is.
+    let shown = if G::TUNING.contempt != 0 && value == DRAW - G::TUNING.contempt {
         DRAW
     } else {
         value
@@ -341,26 +342,6 @@ fn max_depth(limits: &Limits) -> u32 {
         .clamp(1, MAX_PLY as u32)
 }
 
-/// The table's best move for the root `position` as an index into `root_moves`, else the
-/// first move: a hash collision could hand over another position's move.
-fn table_move<G: SearchHints>(
-    tt: &TranspositionTable,
-    position: &G,
-    root_moves: &[G::Move],
-) -> u16 {
-    let stored = tt
-        .probe(negamax::table_key(position, position.side_to_move()), 0)
-        .and_then(|entry| entry.move_index);
-    let index = if G::TAGGED_MOVES {
-        stored
-            .and_then(G::move_from_tag)
-            .and_then(|mv| negamax::index_of(root_moves, mv))
-    } else {
-        stored.filter(|&i| usize::from(i) < root_moves.len())
-    };
-    index.unwrap_or(0)
-}
-
 /// True when `value` is the mate `limits.mate` asks for: a win for the side to move in at
 /// most that many of its moves.
 fn mate_found(limits: &Limits, value: i32) -> bool {
@@ -369,21 +350,19 @@ fn mate_found(limits: &Limits, value: i32) -> bool {
         .is_some_and(|moves| value >= value::MATE_BOUND && MATE - value < 2 * moves as i32)
 }
 
-/// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.
-fn proven_within(value: i32, depth: u32) -> bool {
-    is_mate(value) && (MATE - value.abs()) as u32 <= depth
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
 
+    use super::buffers::Buffers;
     use super::*;
     use crate::games::crossjack::CrossJack;
     use crate::games::{BoardSize, Game};
-    use crate::search::in_fresh_context;
+    use crate::search::context::in_fresh_context;
+    use crate::search::info::Score;
+    use crate::search::limits::Settings;
     use crate::search::test_support::{jcshock_minimax, jcshock_won_in_seven};
-    use crate::search::{Score, Settings};
+    use crate::search::tt::TranspositionTable;
 
     #[test]
     fn a_deeper_helper_line_is_played_unless_the_main_search_proved_its_result() {

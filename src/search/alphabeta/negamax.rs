@@ -1,7 +1,8 @@
 //! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
 //! transposition-table cutoffs away from the principal variation, and mate-distance pruning;
-//! where the game's hints ask for them, late move reductions, null-move pruning and reverse
-//! futility pruning (each cut makes the result unproven). In games whose moves have tags
+//! late move reductions and reverse futility pruning where the game's tuning turns them on
+//! ([`AlphaBetaTuning`]), null-move pruning where the game has a null move.
+//! Each of these cuts makes the result unproven. In games whose moves have tags
 //! (`SearchHints::TAGGED_MOVES`) a node tries the table's move and the killer moves before
 //! it generates the others, and the table keeps the move itself.
 //!
@@ -14,13 +15,17 @@ use std::time::Duration;
 
 use super::buffers::Buffers;
 use super::eval_cache::EvalCache;
+use super::tuning::Tuned;
+#[cfg(doc)]
+use crate::games::AlphaBetaTuning;
 use crate::games::{GameState, Player, SearchHints, Status};
+use crate::search::bound::Bound;
 use crate::search::control::Control;
 use crate::search::info::{CurrMove, Info, Score};
 use crate::search::ordering::{bring_forward, settle_all, KILLERS};
 use crate::search::root::restrict_root;
-use crate::search::tt::{Bound, TranspositionTable, TtEntry};
-use crate::search::value::{self, clamp_eval, mate_in, mated_in, INFINITY, MAX_PLY};
+use crate::search::tt::{TranspositionTable, TtEntry};
+use crate::search::value::{self, clamp_eval, is_mate, mate_in, mated_in, INFINITY, MATE, MAX_PLY};
 
 /// The table depth of a proven result: deeper than any search, so that it serves every depth.
 /// The table keeps depths up to 255 (a byte), this one included.
@@ -30,13 +35,14 @@ const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 /// Mixed into the table keys of searches for the second player in a game with contempt.
 const SECOND_PLAYER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// The table key of `position` in a search for `root_side`. With [`SearchHints::CONTEMPT`], a
-/// stored value holds its draws valued for the side the search was for, which is wrong for
-/// a search for the other side (one session analysing both sides, a GUI's takebacks), so
-/// the two sides' searches keep apart keys; without contempt they share them.
+/// The table key of `position` in a search for `root_side`. With
+/// [`AlphaBetaTuning::contempt`], a stored value holds its draws valued
+/// for the side the search was for, which is wrong for a search for the other side (one
+/// session analysing both sides, a GUI's takebacks), so the two sides' searches keep apart
+/// keys; without contempt they share them.
 pub(crate) fn table_key<G: SearchHints>(position: &G, root_side: Player) -> u64 {
     let hash = position.hash();
-    if G::CONTEMPT != 0 && root_side == Player::Two {
+    if G::TUNING.contempt != 0 && root_side == Player::Two {
         hash ^ SECOND_PLAYER_KEY
     } else {
         hash
@@ -73,7 +79,8 @@ pub(crate) struct Searcher<'a, G: SearchHints> {
     /// Once the search has run this long, each root move is announced as it is started
     /// (`currmove`); `None` never.
     pub(crate) currmove_after: Option<Duration>,
-    /// The player to move at the root, whom [`SearchHints::CONTEMPT`] makes dislike draws.
+    /// The player to move at the root, whom the game's [`AlphaBetaTuning::contempt`] makes
+    /// dislike draws.
     root_side: Player,
     /// The ply reached by the latest null move on the current path (never 0): no node
     /// answers a null move with another.
@@ -106,14 +113,14 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
     }
 
-    /// What a draw is worth to `side`: [`SearchHints::CONTEMPT`] below nothing for the player to
-    /// move at the root, as much above it for the other.
+    /// What a draw is worth to `side`: the game's [`AlphaBetaTuning::contempt`] below nothing
+    /// for the player to move at the root, as much above it for the other.
     #[inline]
     fn draw_value(&self, side: Player) -> i32 {
         if side == self.root_side {
-            value::DRAW - G::CONTEMPT
+            value::DRAW - G::TUNING.contempt
         } else {
-            value::DRAW + G::CONTEMPT
+            value::DRAW + G::TUNING.contempt
         }
     }
 
@@ -188,7 +195,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         } else {
             entry.and_then(|e| e.move_index)
         };
-        let reducing = G::LATE_MOVE_REDUCTIONS && depth >= 3 && !state.position().is_forcing();
+        let reducing =
+            G::TUNING.late_move_reductions && depth >= 3 && !state.position().is_forcing();
         let mut node = Node {
             depth,
             ply,
@@ -296,10 +304,10 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         node.best_value
     }
 
-    /// The moves a node of a game with tagged moves tries before generating the others,
-    /// in the order [`MoveOrdering::order_lazily`] would lead with them: the table's move
-    /// (`tag`), then the killers of `ply`, each if legal. None when the position's third
-    /// occurrence ends the game.
+    /// The moves a node of a game with tagged moves tries before generating the others, in the
+    /// order the move ordering's `order_lazily` would lead with them: the table's move (`tag`),
+    /// then the killers of `ply`, each if legal. None when the position's third occurrence ends
+    /// the game.
     fn early_moves(
         &self,
         state: &GameState<G>,
@@ -476,10 +484,13 @@ impl<M: Copy> Default for EarlyMoves<M> {
 
 impl<G: SearchHints> Searcher<'_, G> {
     /// Reverse futility pruning: `Some(evaluation)` when a node near the horizon evaluates
-    /// so far above `beta` ([`SearchHints::FUTILITY_MARGIN`] per ply left) that searching it
-    /// would hardly bring it below. An evaluation proves nothing.
+    /// so far above `beta` ([`AlphaBetaTuning::futility_margin`] per ply left) that searching
+    /// it would hardly bring it below. An evaluation proves nothing.
     fn futile_node(&mut self, state: &GameState<G>, depth: i32, beta: i32) -> Option<i32> {
-        if G::FUTILITY_MARGIN == 0 || depth > G::FUTILITY_DEPTH || value::is_mate(beta) {
+        if G::TUNING.futility_margin == 0
+            || depth > G::TUNING.futility_depth
+            || value::is_mate(beta)
+        {
             return None;
         }
         let position = state.position();
@@ -490,7 +501,7 @@ impl<G: SearchHints> Searcher<'_, G> {
             (Status::InPlay, evaluation) => clamp_eval(evaluation),
             _ => return None,
         };
-        if evaluation - G::FUTILITY_MARGIN * depth < beta {
+        if evaluation - G::TUNING.futility_margin * depth < beta {
             return None;
         }
         self.unproven += 1;
@@ -695,7 +706,8 @@ fn late_move_reduction(depth: i32, tried: usize, pv_node: bool) -> i32 {
 
 /// True when `mv`, tried `tried`-th in `position`, is a late quiet move: after the table's
 /// move, the killers and the first others, such moves rarely refute, so they are searched
-/// [`late_move_reduction`] plies shallower first (see [`SearchHints::LATE_MOVE_REDUCTIONS`]).
+/// [`late_move_reduction`] plies shallower first (see
+/// [`AlphaBetaTuning::late_move_reductions`]).
 fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
     tried >= 3 && position.move_priority(mv) == 0
 }
@@ -703,6 +715,31 @@ fn reduces<G: SearchHints>(position: &G, tried: usize, mv: G::Move) -> bool {
 /// Where `mv` stands among `moves`, as the table's indices count.
 pub(super) fn index_of<M: PartialEq>(moves: &[M], mv: M) -> Option<u16> {
     moves.iter().position(|m| *m == mv).map(|i| i as u16)
+}
+
+/// The table's best move for the root `position` as an index into `root_moves`, else the
+/// first move: a hash collision could hand over another position's move.
+pub(super) fn table_move<G: SearchHints>(
+    tt: &TranspositionTable,
+    position: &G,
+    root_moves: &[G::Move],
+) -> u16 {
+    let stored = tt
+        .probe(table_key(position, position.side_to_move()), 0)
+        .and_then(|entry| entry.move_index);
+    let index = if G::TAGGED_MOVES {
+        stored
+            .and_then(G::move_from_tag)
+            .and_then(|mv| index_of(root_moves, mv))
+    } else {
+        stored.filter(|&i| usize::from(i) < root_moves.len())
+    };
+    index.unwrap_or(0)
+}
+
+/// True when `value` is a mate no deeper than `depth` plies: searching deeper cannot change it.
+pub(super) fn proven_within(value: i32, depth: u32) -> bool {
+    is_mate(value) && (MATE - value.abs()) as u32 <= depth
 }
 
 /// True when a stored result settles the node for the window (`alpha`, `beta`).

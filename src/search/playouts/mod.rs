@@ -3,14 +3,16 @@
 
 mod parallel;
 mod solver;
-mod tree;
+pub(super) mod tree;
 
 use std::time::{Duration, Instant};
 
 use parallel::parallel_monte_carlo;
 use solver::Solver;
-pub(crate) use tree::{Mcts, PLAIN_UCT};
+use tree::Mcts;
+pub(super) use tree::PLAIN_UCT;
 
+use super::context::Context;
 use super::control::Control;
 use super::info::Info;
 use super::limits::{Limits, Request, Settings};
@@ -18,7 +20,6 @@ use super::root::{notation, restrict_root, time_budget};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use super::value;
-use super::Context;
 use crate::games::{GameState, LongSearch, PlayoutTuning, SearchHints, SolverReach, TreePolicy};
 
 /// How many plies before the end of the game the exact solver is tried, for a search of
@@ -292,8 +293,8 @@ mod tests {
     use super::*;
     use crate::games::crossjack::CrossJack;
     use crate::games::{BoardSize, Game, SearchStyle};
+    use crate::search::info::Score;
     use crate::search::test_support::{jcshock_minimax, jcshock_won_in_seven};
-    use crate::search::Score;
 
     fn request<M>(limits: &Limits) -> Request<'_, M> {
         Request::of(limits)
@@ -308,7 +309,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         let reach = match G::SEARCH_STYLE {
             SearchStyle::Playouts(tuning) => tuning.solver,
-            SearchStyle::AlphaBeta => jcshock_tuning().solver,
+            SearchStyle::AlphaBeta(_) => jcshock_tuning().solver,
         };
         solve_endgame(
             state,
@@ -428,7 +429,7 @@ mod tests {
     fn jcshock_tuning() -> &'static PlayoutTuning {
         match <crate::games::jcshock::JcShock as SearchHints>::SEARCH_STYLE {
             SearchStyle::Playouts(tuning) => tuning,
-            SearchStyle::AlphaBeta => unreachable!("JC Shock is played by playouts"),
+            SearchStyle::AlphaBeta(_) => unreachable!("JC Shock is played by playouts"),
         }
     }
 }

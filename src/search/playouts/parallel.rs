@@ -9,7 +9,7 @@ use crate::games::{GameState, SearchHints};
 use crate::search::control::Control;
 use crate::search::info::Info;
 use crate::search::limits::Request;
-use crate::search::Workspace;
+use crate::search::workspace::Workspace;
 
 /// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper thread
 /// grows a tree of its own (another seed) until this thread's tree reaches a limit, and the

@@ -26,8 +26,9 @@
 //! order of its proofs decide what a search under a node limit plays.
 
 use crate::games::{MoveList, Player, SearchHints, Status, MAX_MOVES};
+use crate::search::bound::Bound;
 use crate::search::control::Control;
-use crate::search::tt::{Bound, TranspositionTable, TtEntry};
+use crate::search::tt::{TranspositionTable, TtEntry};
 use crate::search::value::{self, DRAW, MATE_BOUND};
 
 /// A proven result for the side to move: [`LOSS`], [`DRAWN`] or [`WIN`].

@@ -73,7 +73,7 @@ use std::time::{Duration, Instant};
 use super::control::Control;
 use super::ordering::{bring_forward, settle_all, MoveOrdering, PlyBuffers};
 use crate::games::{GameState, KnownValue, Margin, MoveList, Player, SearchHints, Status};
-use crate::search::tt::Bound;
+use crate::search::bound::Bound;
 pub use solution::{Outcome, Progress, Proven, RootMove, Solution, SolveLimits, Unsolved};
 use table::{Entry, Table};
 

@@ -14,8 +14,8 @@
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
+use crate::search::bound::Bound;
 use crate::search::memory;
-use crate::search::tt::Bound;
 
 /// What the table knows about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

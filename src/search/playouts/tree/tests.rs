@@ -12,7 +12,7 @@ use crate::games::{BoardSize, Game, RaveSchedule, SearchStyle, Status};
 fn strong() -> TreePolicy {
     match <JcShock as SearchHints>::SEARCH_STYLE {
         SearchStyle::Playouts(tuning) => tuning.tree,
-        SearchStyle::AlphaBeta => unreachable!("JC Shock is played by playouts"),
+        SearchStyle::AlphaBeta(_) => unreachable!("JC Shock is played by playouts"),
     }
 }
 
