@@ -55,7 +55,7 @@ SECURITY_HEADERS = {
 
 # Request limits.
 MAX_BODY = 1 << 20            # bytes of one request (a record file fits)
-MAX_PLIES = 2000              # moves of one game (a `position` line stays far below 64 KiB)
+MAX_GAME_PLIES = 2000         # moves of one game (a `position` line stays far below 64 KiB)
 MAX_PREVIEW = 128             # moves of a previewed line
 MAX_EVENTS = 400              # engine lines a session keeps for its page
 POLL_WAIT = 8.0               # seconds a poll waits for something new
@@ -725,8 +725,8 @@ class Session:
         check_token(token)
         if self.over():
             raise BoardError("the game is over")
-        if len(self.moves) >= MAX_PLIES:
-            raise BoardError("the game has reached %d moves" % MAX_PLIES)
+        if len(self.moves) >= MAX_GAME_PLIES:
+            raise BoardError("the game has reached %d moves" % MAX_GAME_PLIES)
         legal = self.cached["legal"]
         entry = next((e for e in legal if e["move"].lower() == token.lower()), None)
         if entry is None:
@@ -750,9 +750,9 @@ class Session:
                            "flags": entry["flags"], "fen": fen, "clock": clock,
                            "by": "p%d" % (side + 1)})
         self.changed()
-        if len(self.moves) >= MAX_PLIES and not self.over():
+        if len(self.moves) >= MAX_GAME_PLIES and not self.over():
             self.adjudged = {"result": "draw", "reason": MAX_PLIES,
-                             "detail": "%d plies played" % MAX_PLIES, "loser": None}
+                             "detail": "%d plies played" % MAX_GAME_PLIES, "loser": None}
         return entry
 
     def take_back(self, count):
@@ -941,7 +941,7 @@ class Session:
                   "limits": limits}
         header = {"game": self.game, "size": self.size, "engines": [engine, people],
                   "games": 1, "margin": CLOCK_MARGIN_MS, "timeout": UNTIMED_PATIENCE,
-                  "max_plies": MAX_PLIES, "openings": None, "shuffle_openings": False,
+                  "max_plies": MAX_GAME_PLIES, "openings": None, "shuffle_openings": False,
                   "random_plies": 0, "seed": "board", "sprt": None, "board": True}
         return {"id": 0, "pair": 0, "p1": self.player_name("p1"),
                 "p2": self.player_name("p2"),
@@ -967,8 +967,8 @@ class Session:
         times = [0] * len(record["opening"]["moves"]) + \
             [m.get("ms") if isinstance(m.get("ms"), int) and m["ms"] >= 0 else 0
              for m in record["moves"]]
-        if len(tokens) > MAX_PLIES:
-            raise BoardError("record: more than %d moves" % MAX_PLIES)
+        if len(tokens) > MAX_GAME_PLIES:
+            raise BoardError("record: more than %d moves" % MAX_GAME_PLIES)
         for token in tokens:
             check_token(token)
         self.stop_search()
