@@ -1,6 +1,5 @@
-"""Shared by the tests of scripts/match.py: its statistics module (tablero_match.stats), the
-paths of the repository, the tablero binary under test and the misbehaving engines beside this
-file."""
+"""Shared by the tests of scripts/match.py: the paths of the repository, the tablero binary under
+test, the misbehaving engines beside this file, a match run as a command and its records."""
 
 import os
 import subprocess
@@ -10,9 +9,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SCRIPT = REPO / "scripts" / "match.py"
-
-sys.path.insert(0, str(REPO / "scripts"))
-from tablero_match import stats  # noqa: E402,F401  (the package beside match.py)
 
 # cargo test passes the binary it built (CARGO_BIN_EXE_tablero) as TABLERO.
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")

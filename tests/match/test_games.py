@@ -3,7 +3,12 @@
 depth 1 with Hash 1): the records replay legally through a separate tablero and the summary
 adds up.
 
-Run: python3 tests/match/test_games.py   (cargo test runs it through tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_games.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import re

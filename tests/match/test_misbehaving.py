@@ -4,7 +4,12 @@ illegal move, a crash (the engine is restarted for every next game), no answer a
 answer after the clock ran out. The engines are the scripts beside this file: tablero behind a
 proxy that misbehaves at its Nth `go`.
 
-Run: python3 tests/match/test_misbehaving.py   (cargo test runs it via tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_misbehaving.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import re

@@ -2,7 +2,12 @@
 """scripts/perft.sh checks a vectors file against a binary: the repository's vectors pass with
 tablero, a wrong count or a failing binary is reported and fails the run.
 
-Run: python3 tests/match/test_perft_script.py   (cargo test runs it via tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_perft_script.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import subprocess

@@ -3,7 +3,12 @@
 Markdown row per board: the rows agree with `tablero solve` itself, a board not finished in
 time is reported as unsolved, and bad usage exits 2.
 
-Run: python3 tests/match/test_solve_boards.py   (cargo test runs it via tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_solve_boards.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import importlib.util

@@ -2,7 +2,12 @@
 """The command line of scripts/match.py: help, refused setups, openings files, UGI engines,
 round robins, SPRT stops, and replay catching a tampered record.
 
-Run: python3 tests/match/test_usage.py   (cargo test runs it through tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_usage.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import json
