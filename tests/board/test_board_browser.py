@@ -330,16 +330,17 @@ def run(args):
     driver = referee = None
     started = time.monotonic()
     try:
-        line = server.stdout.readline()
-        if "http://" not in line:
-            raise Failure("board.py did not start: %s %s" % (line, server.stderr.read()))
-        url = line.split()[2]
+        # The browser starts while the server starts (it prints its address when ready).
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
         for flag in CHROMIUM_FLAGS + ["--user-data-dir=%s" % (tmp / "profile")]:
             options.add_argument(flag)
         driver = webdriver.Chrome(options=options, service=Service(chromedriver))
         driver.set_script_timeout(20)
+        line = server.stdout.readline()
+        if "http://" not in line:
+            raise Failure("board.py did not start: %s %s" % (line, server.stderr.read()))
+        url = line.split()[2]
         driver.get(url)
         page = Page(driver, url)
         page.idle()

@@ -104,6 +104,8 @@ def wait_for(server, sid, predicate, timeout=20.0):
     raise AssertionError("the state did not come within %g s" % timeout)
 
 
+# tests/integration/board_page.rs runs the classes below in groups side by side (Parsing and
+# Http, Records, Sessions): a new class joins one of its groups.
 class Parsing(unittest.TestCase):
     def test_tokens_are_single_printable_words(self):
         for good in ("a1", "a1a3", "0000", "B1", "x" * 32):

@@ -16,7 +16,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import TABLERO, Tablero, read_records, run_match, summary_of
+from match_module import ConcurrentRunner, TABLERO, Tablero, read_records, run_match, summary_of
 
 ENGINES = ["--engine", "cmd=%s" % TABLERO, "name=deep", "depth=2", "option.Hash=8",
            "--engine", "cmd=%s" % TABLERO, "name=shallow", "depth=1", "option.Hash=1"]
@@ -107,4 +107,4 @@ class ShortMatch(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

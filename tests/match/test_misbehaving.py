@@ -17,7 +17,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import TABLERO, misbehaving, read_records, run_match
+from match_module import ConcurrentRunner, TABLERO, misbehaving, read_records, run_match
 
 
 class Misbehaviour(unittest.TestCase):
@@ -77,4 +77,4 @@ class Misbehaviour(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

@@ -15,7 +15,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import REPO, TABLERO
+from match_module import ConcurrentRunner, REPO, TABLERO
 
 SCRIPT = REPO / "scripts" / "perft.sh"
 VECTORS = REPO / "tests" / "vectors" / "perft.txt"
@@ -67,4 +67,4 @@ class PerftScript(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

@@ -15,7 +15,7 @@ import importlib.util
 import subprocess
 import unittest
 
-from match_module import REPO, TABLERO
+from match_module import ConcurrentRunner, REPO, TABLERO
 
 SCRIPT = REPO / "scripts" / "solve_boards.py"
 
@@ -89,4 +89,4 @@ class SolveBoards(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())
