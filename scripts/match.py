@@ -16,12 +16,8 @@ The code is the package tablero_match beside this file.
 """
 
 import sys
-from pathlib import Path
 
-# The package beside this file, whatever the working directory or however this file is loaded.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from tablero_match.cli import main, terminate_on_sigterm  # noqa: E402
+from tablero_match.cli import main, terminate_on_sigterm
 
 if __name__ == "__main__":
     terminate_on_sigterm()

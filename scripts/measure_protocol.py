@@ -18,13 +18,9 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-# The package beside this file, whatever the working directory.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from tablero_match import DEFAULT_BINARY  # noqa: E402
-from tablero_match.engine import Process  # noqa: E402
+from tablero_match import DEFAULT_BINARY
+from tablero_match.engine import Process
 
 PATIENCE = 10.0
 

@@ -12,13 +12,8 @@ Python 3 standard library only.
 """
 import argparse
 import random
-import sys
-from pathlib import Path
 
-# The package beside this file, whatever the working directory.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from tablero_match.engine import (  # noqa: E402
+from tablero_match.engine import (
     Engine, EngineError, Gone, game_options, position_command)
 
 

@@ -14,14 +14,9 @@ Build first: cargo build --release
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-# The package beside this file, whatever the working directory.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from tablero_match.engine import (  # noqa: E402
+from tablero_match.engine import (
     Engine, EngineError, game_options, position_command, setoption)
 
 GAMES = [("crossjack", 14), ("crossings", 10)]

@@ -3,7 +3,8 @@
 Modules, one concept each:
 
     engine    an engine subprocess: start, send, read lines with deadlines, UCI/UGI set-up, quit
-    referee   the tablero process that judges every move and every result
+    referee   the tablero process that judges every move and every result: the one client of
+              it, shared with the web board (tablero_board)
     settings  what a match is told: engine specs, limits and `go` lines, SPRT and shard values
     schedule  pairings, openings (files, random plies), shards, the order games are handed out
     stats     W-D-L, Elo, pentanomial and trinomial estimates, LOS, SPRT
@@ -13,7 +14,8 @@ Modules, one concept each:
     cli       the command line of scripts/match.py (match, merge, replay)
 
 `scripts/match.py` is the command-line entry point; `measure_protocol.py`, `score_stability.py`
-and `time_to_depth.py` drive tablero through `engine`.
+and `time_to_depth.py` drive tablero through `engine`. Run from scripts/ (as `python3
+scripts/match.py` does: Python puts a script's folder on its path) or with PYTHONPATH=scripts.
 """
 
 from pathlib import Path

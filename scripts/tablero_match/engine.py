@@ -83,6 +83,28 @@ def position_command(fen, moves):
     return line + " moves " + " ".join(moves) if moves else line
 
 
+def greet(process, proto="uci"):
+    """Sends `uci` or `ugi` (`proto`) to `process` and reads up to `uciok`/`ugiok`; returns
+    (the lower-case names of the options advertised, their `option` lines parsed by
+    parse_option_line by lower-case name, the `id name` or None). NoAnswer or Gone on
+    failure."""
+    process.send(proto)
+    lines = process.read_until(lambda line: line.split() == [proto + "ok"],
+                               SETUP_PATIENCE, proto + "ok")
+    advertised, specs, id_name = set(), {}, None
+    for line in lines:
+        words = line.split()
+        if words[:2] == ["option", "name"]:
+            name = words[2:words.index("type")] if "type" in words else words[2:]
+            advertised.add(" ".join(name).lower())
+            spec = parse_option_line(line)
+            if spec:
+                specs[spec["name"].lower()] = spec
+        elif words[:2] == ["id", "name"] and len(words) > 2:
+            id_name = " ".join(words[2:])
+    return advertised, specs, id_name
+
+
 class Process:
     """A child process in its own process group, stdout read line by line with deadlines,
     stderr never a pipe nobody reads: a log file, inherited or discarded."""
@@ -252,20 +274,7 @@ class Engine:
         lower case), sets `options` ((name, value) pairs, in order) and waits for `readyok`.
         Gone, NoAnswer or SetupRefused on failure."""
         self.process = Process(self.argv, self.cwd, self.log, self.name)
-        hello = self.proto
-        self.process.send(hello)
-        lines = self.process.read_until(lambda line: line.split() == [hello + "ok"],
-                                        SETUP_PATIENCE, hello + "ok")
-        for line in lines:
-            words = line.split()
-            if words[:2] == ["option", "name"]:
-                name = words[2:words.index("type")] if "type" in words else words[2:]
-                self.advertised.add(" ".join(name).lower())
-                spec = parse_option_line(line)
-                if spec:
-                    self.option_specs[spec["name"].lower()] = spec
-            elif words[:2] == ["id", "name"] and len(words) > 2:
-                self.id_name = " ".join(words[2:])
+        self.advertised, self.option_specs, self.id_name = greet(self.process, self.proto)
         self.process.send(*[setoption(name, value) for name, value in options])
         self.sync()
 

@@ -6,11 +6,12 @@ replaying the game's moves (`query fen`, `query result`). It also checks that an
 and bad records are refused without harm, that a saved record passes `scripts/match.py replay`
 and loads back, and measures the time from a click to the engine's move on the page.
 
-Run alone (after `cargo build --release`):
+Run alone from the repository (after `cargo build --release`; the packages are in scripts/):
 
-    python3 tests/board/test_board_browser.py [--tablero PATH] [--screenshots DIR] [--keep]
+    PYTHONPATH=scripts python3 tests/board/test_board_browser.py [--tablero PATH]
+        [--screenshots DIR] [--keep]
 
-`cargo test` runs it through tests/integration/board.rs with the test build as TABLERO. Without
+`cargo test` runs it through tests/integration/board_page.rs with the test build as TABLERO. Without
 chromium, chromedriver or selenium it is skipped (exit status 0, a SKIPPED line), except when
 the environment variable CI is set: then a missing browser is a failure.
 """
@@ -27,10 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "scripts"))
+from tablero_match.engine import position_command
+from tablero_match.referee import ERROR, RefereeClient
 
-from tablero_match.engine import Engine, position_command, setoption  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                   "--no-first-run", "--disable-background-networking",
@@ -61,33 +62,27 @@ def find_browser():
 
 
 class Referee:
-    """The test's own tablero: replays the page's moves and answers queries."""
+    """The test's own tablero, through tablero_match's referee client: replays the page's
+    moves and answers queries."""
 
     def __init__(self, tablero):
-        self.engine = Engine([tablero], "test-referee")
-        self.engine.start()
-
-    def ask(self, lines):
-        self.engine.send(*lines, "isready")
-        out = self.engine.read_until(lambda line: line == "readyok", 10, "readyok")
-        return [line for line in out[:-1] if line.startswith(("response", "info string error"))]
+        self.client = RefereeClient([tablero])
 
     def setup(self, game, size):
-        errors = self.ask([setoption("UCI_Variant", game), setoption("Size", size)])
+        errors = self.client.select(game, size)
         assert not errors, errors
 
     def state(self, moves):
         """(fen, result, legal entries [(move, ops, flags)]) after `moves` from the start."""
-        answers = self.ask([position_command(None, moves), "query fen", "query result",
-                            "query moves"])
-        if answers[0].startswith("info string error"):
-            raise Failure("the page's moves are refused by the referee: %s" % answers[0])
-        fen, result = answers[0][len("response "):], answers[1][len("response "):]
-        legal = answers[2][len("response "):].split() if answers[2] != "response" else []
+        answers = self.client.exchange([position_command(None, moves), "query fen",
+                                        "query result", "query moves"])
+        if answers[0][0] == ERROR:
+            raise Failure("the page's moves are refused by the referee: %s" % answers[0][1])
+        fen, result, legal = (text for _, text in answers)
         entries = []
-        if legal:
-            for line in self.ask(["query effects " + m for m in legal]):
-                words = line.split()[2:]
+        if legal.split():
+            for _, text in self.client.exchange(["query effects " + m for m in legal.split()]):
+                words = text.split()[1:]
                 move, ops, i = words[0], [], 1
                 while i < len(words) and words[i] in ("move", "place", "remove", "set"):
                     n = 2 if words[i] == "remove" else 3
@@ -99,7 +94,7 @@ class Referee:
         return fen, result, entries
 
     def close(self):
-        self.engine.quit()
+        self.client.close()
 
 
 def choose(entries, rng, game, red):
@@ -335,16 +330,17 @@ def run(args):
     driver = referee = None
     started = time.monotonic()
     try:
-        line = server.stdout.readline()
-        if "http://" not in line:
-            raise Failure("board.py did not start: %s %s" % (line, server.stderr.read()))
-        url = line.split()[2]
+        # The browser starts while the server starts (it prints its address when ready).
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
         for flag in CHROMIUM_FLAGS + ["--user-data-dir=%s" % (tmp / "profile")]:
             options.add_argument(flag)
         driver = webdriver.Chrome(options=options, service=Service(chromedriver))
         driver.set_script_timeout(20)
+        line = server.stdout.readline()
+        if "http://" not in line:
+            raise Failure("board.py did not start: %s %s" % (line, server.stderr.read()))
+        url = line.split()[2]
         driver.get(url)
         page = Page(driver, url)
         page.idle()

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""The server logic of scripts/board.py without a browser: request validation, the parsing of
-the referee's answers, session limits and reaping, engine options, the engine's moves and
-analysis, a crashing engine, and records (saved, replayed by scripts/match.py, loaded back;
-bad ones refused without change).
+"""The server logic of scripts/board.py (the package scripts/tablero_board) without a browser:
+request validation, the parsing of the referee's answers, session limits and reaping, engine
+options, the engine's moves and analysis, a crashing engine, and records (saved, replayed by
+scripts/match.py, loaded back; bad ones refused without change).
 
-Run: python3 tests/board/test_board_server.py   (cargo test runs it through
-tests/integration/board.rs with the test build as TABLERO)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/board/test_board_server.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/board_page.rs with the test build as TABLERO.
 """
 
 import http.client
-import importlib.util
 import json
 import os
 import re
@@ -22,23 +25,29 @@ import time
 import unittest
 from pathlib import Path
 
+from tablero_board import MAX_BODY
+from tablero_board.checks import BoardError, check_fen, check_limits, check_players, \
+    check_token, normal_size
+from tablero_board.referee import catalogue, parse_board, parse_effects, parse_end, \
+    start_referee
+from tablero_board.search import parse_info
+from tablero_board.server import BoardServer, Handler
+from tablero_board.session import Config
+from tablero_board.sessions import Sessions as BoardSessions
+from tablero_match.engine import parse_option_line
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
 CRASHING = "%s %s %s 2" % (sys.executable, REPO / "tests" / "match" / "crash.py", TABLERO)
 
-sys.path.insert(0, str(REPO / "scripts"))
-spec = importlib.util.spec_from_file_location("board", REPO / "scripts" / "board.py")
-board = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(board)
-
 
 def config(engine=TABLERO, max_sessions=2, idle=600.0):
-    cfg = board.Config([TABLERO], engine.split(), "uci", None, None, max_sessions, idle,
+    cfg = Config([TABLERO], engine.split(), "uci", None, None, max_sessions, idle,
                        os.devnull)
-    probe = board.Referee([TABLERO])
+    probe = start_referee([TABLERO])
     try:
-        cfg.games = board.catalogue(probe)
+        cfg.games = catalogue(probe)
     finally:
         probe.close()
     return cfg
@@ -48,8 +57,8 @@ class Server:
     """A board server on a free port in this process."""
 
     def __init__(self, cfg):
-        self.sessions = board.Sessions(cfg)
-        self.httpd = board.BoardServer(("127.0.0.1", 0), self.sessions, quiet_errors=True)
+        self.sessions = BoardSessions(cfg)
+        self.httpd = BoardServer(("127.0.0.1", 0), self.sessions, quiet_errors=True)
         self.port = self.httpd.server_address[1]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -95,37 +104,39 @@ def wait_for(server, sid, predicate, timeout=20.0):
     raise AssertionError("the state did not come within %g s" % timeout)
 
 
+# tests/integration/board_page.rs runs the classes below in groups side by side (Parsing and
+# Http, Records, Sessions): a new class joins one of its groups.
 class Parsing(unittest.TestCase):
     def test_tokens_are_single_printable_words(self):
         for good in ("a1", "a1a3", "0000", "B1", "x" * 32):
-            self.assertEqual(board.check_token(good), good)
+            self.assertEqual(check_token(good), good)
         for bad in ("", "a1\nquit", "a1 b1", "a1\r", "\x00", "a1\x1b", "é1", "x" * 33, None,
                     7, ["a1"], "a1\u2028"):
-            with self.assertRaises(board.BoardError):
-                board.check_token(bad)
+            with self.assertRaises(BoardError):
+                check_token(bad)
 
     def test_values_of_requests(self):
-        self.assertEqual(board.check_fen("x3/4/4/4 o"), "x3/4/4/4 o")
+        self.assertEqual(check_fen("x3/4/4/4 o"), "x3/4/4/4 o")
         for bad in ("x3/4/4/4 o\nquit", "x3/4/4/4", "", "x3/4 o moves a1", 5):
-            with self.assertRaises(board.BoardError):
-                board.check_fen(bad)
-        self.assertEqual(board.check_limits({"movetime": 100}), {"movetime": 100})
-        self.assertEqual(board.check_limits({"tc": [60000, 1000]}), {"tc": [60000, 1000]})
+            with self.assertRaises(BoardError):
+                check_fen(bad)
+        self.assertEqual(check_limits({"movetime": 100}), {"movetime": 100})
+        self.assertEqual(check_limits({"tc": [60000, 1000]}), {"tc": [60000, 1000]})
         for bad in ({}, {"movetime": 0}, {"movetime": "100"}, {"depth": True}, {"tc": [1]},
                     {"movetime": 1, "depth": 2}, {"nodes": -1}, [], {"wtime": 5}):
-            with self.assertRaises(board.BoardError):
-                board.check_limits(bad)
-        self.assertEqual(board.normal_size("9"), "9x9")
-        self.assertEqual(board.normal_size("10X7"), "10x7")
-        self.assertEqual(board.normal_size(" 8x8\n"), "8x8")    # blanks around are dropped
+            with self.assertRaises(BoardError):
+                check_limits(bad)
+        self.assertEqual(normal_size("9"), "9x9")
+        self.assertEqual(normal_size("10X7"), "10x7")
+        self.assertEqual(normal_size(" 8x8\n"), "8x8")    # blanks around are dropped
         for bad in ("9x", "x9", "nine", "8x\n8", None):
-            with self.assertRaises(board.BoardError):
-                board.normal_size(bad)
-        with self.assertRaises(board.BoardError):
-            board.check_players({"p1": "person", "p2": "robot"})
+            with self.assertRaises(BoardError):
+                normal_size(bad)
+        with self.assertRaises(BoardError):
+            check_players({"p1": "person", "p2": "robot"})
 
     def test_option_lines_of_an_engine(self):
-        from tablero_match.engine import parse_option_line as parse
+        parse = parse_option_line
         self.assertEqual(parse("option name Move Overhead type spin default 30 min 0 max 5000"),
                          {"name": "Move Overhead", "type": "spin", "default": "30", "min": "0",
                           "max": "5000", "vars": []})
@@ -135,7 +146,7 @@ class Parsing(unittest.TestCase):
         self.assertIsNone(parse("id name tablero"))
 
     def test_answers_of_the_referee(self):
-        parsed = board.parse_board(
+        parsed = parse_board(
             "width 8 height 8 game crossings files a,b,c,d,e,f,g,h ranks 1,2,3,4,5,6,7,8 "
             "origin bottom-left pieces r:p1:stone,b:p2:stone,R:p1:locked,B:p2:locked p1 Red "
             "p2 Black p1colour red p2colour black tomove p1 wrap - goals p1:8,p2:1 homes "
@@ -145,19 +156,19 @@ class Parsing(unittest.TestCase):
         self.assertEqual(parsed["pieces"][2], {"letter": "R", "player": "p1", "kind": "locked"})
         self.assertEqual(parsed["pass"], "0000")
         self.assertEqual(parsed["raw"]["future"], "1")
-        effects = board.parse_effects("b4 place b4 x move b1 b2 flags capture,crossing")
+        effects = parse_effects("b4 place b4 x move b1 b2 flags capture,crossing")
         self.assertEqual(effects["ops"], [["place", "b4", "x"], ["move", "b1", "b2"]])
         self.assertEqual(effects["flags"], ["capture", "crossing"])
-        self.assertEqual(board.parse_effects("0000 flags pass")["ops"], [])
-        self.assertIsNone(board.parse_end("none"))
-        end = board.parse_end("result p2win reason crossing-unanswered crossed f1")
+        self.assertEqual(parse_effects("0000 flags pass")["ops"], [])
+        self.assertIsNone(parse_end("none"))
+        end = parse_end("result p2win reason crossing-unanswered crossed f1")
         self.assertEqual(end, {"result": "p2win", "reason": "crossing-unanswered",
                                "details": {"crossed": "f1"}})
-        info = board.parse_info("info depth 4 seldepth 6 multipv 2 score cp -44 lowerbound "
+        info = parse_info("info depth 4 seldepth 6 multipv 2 score cp -44 lowerbound "
                                 "nodes 107379 nps 1691380 time 63 hashfull 8 pv b1d3 d8f6")
         self.assertEqual((info["depth"], info["multipv"], info["score"], info["pv"]),
                          (4, 2, {"cp": -44, "bound": "lowerbound"}, ["b1d3", "d8f6"]))
-        self.assertIsNone(board.parse_info("info"))
+        self.assertIsNone(parse_info("info"))
 
 
 class Http(unittest.TestCase):
@@ -191,7 +202,7 @@ class Http(unittest.TestCase):
         self.assertEqual(post("POST", "/api/state", b"[1, 2]", json_type)[0], 400)
         self.assertEqual(post("POST", "/api/state", b"\xff\xfe", json_type)[0], 400)
         # Refused on its Content-Length, before its body is read.
-        big = dict(json_type, **{"Content-Length": str(board.MAX_BODY + 1)})
+        big = dict(json_type, **{"Content-Length": str(MAX_BODY + 1)})
         self.assertEqual(post("POST", "/api/load", b'{"text": ""}', big)[0], 413)
         status, body, _ = post("POST", "/api/state", b'{"session": "nope"}', json_type)
         self.assertEqual(status, 410)
@@ -202,7 +213,7 @@ class Http(unittest.TestCase):
 
     def test_a_request_whose_body_never_comes_is_dropped(self):
         # Its thread waited for the body forever, one thread per such connection.
-        patience, board.Handler.timeout = board.Handler.timeout, 0.5
+        patience, Handler.timeout = Handler.timeout, 0.5
         try:
             connection = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
             with connection:
@@ -212,7 +223,7 @@ class Http(unittest.TestCase):
                 answer = connection.recv(4096)
             self.assertTrue(answer.startswith(b"HTTP/1.1 408"), answer[:80])
         finally:
-            board.Handler.timeout = patience
+            Handler.timeout = patience
 
     def test_numbers_json_has_not_are_refused(self):
         # Python's reader takes NaN and Infinity: a NaN `wait` made the poll spin forever.
@@ -230,7 +241,7 @@ class Http(unittest.TestCase):
     def test_every_request_after_the_referee_died_asks_for_a_new_game(self):
         sid = self.server.ok("open", game="crossjack", size="4x4")["session"]
         session = self.server.sessions.by_id[sid]
-        session.referee.engine.process.kill()
+        session.referee.process.kill()
         # The first request finds it dead; the next ones (an `after` was an internal error,
         # the referee's process gone) say so too, until a new game starts a referee.
         for name, data in (("move", {"move": "a4"}), ("after", {"moves": ["a4"]}),
@@ -486,16 +497,16 @@ class Sessions(unittest.TestCase):
 
     def test_idle_sessions_are_reaped_with_their_processes(self):
         cfg = config(idle=0.5)
-        sessions = board.Sessions(cfg)
+        sessions = BoardSessions(cfg)
         try:
             session = sessions.open("crossjack", "4x4")
-            processes = [session.referee.engine.process.proc, session.engine.process.proc]
+            processes = [session.referee.process.proc, session.engine.process.proc]
             self.assertEqual(sessions.reap(time.monotonic()), [])
             self.assertEqual(sessions.reap(time.monotonic() + 1.0), [session.id])
             self.assertEqual(sessions.count(), 0)
             for proc in processes:
                 self.assertIsNotNone(proc.poll(), "a process outlived its session")
-            with self.assertRaises(board.BoardError) as caught:
+            with self.assertRaises(BoardError) as caught:
                 sessions.get(session.id)
             self.assertEqual(caught.exception.status, 410)
         finally:

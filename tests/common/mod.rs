@@ -11,21 +11,31 @@ use std::process::Command;
 use tablero::games::{Game, GameState, MAX_MOVES};
 
 /// Runs the Python test file `file` of the folder `tests/<folder>/` with the tablero binary
-/// cargo built as `TABLERO`, and fails with its whole output if it fails; returns its
+/// cargo built as `TABLERO` and `scripts/` as `PYTHONPATH` (where the packages `tablero_match`
+/// and `tablero_board` are), and fails with its whole output if it fails; returns its
 /// standard output. Needs `python3` (3.8 or later) on the PATH.
 pub fn python_test(folder: &str, file: &str) -> String {
-    let dir = format!("{}/tests/{folder}", env!("CARGO_MANIFEST_DIR"));
+    python_test_args(folder, file, &[])
+}
+
+/// Runs the Python test file `file` of `tests/<folder>/` as [`python_test`] does, with the
+/// command-line arguments `args` (for a unittest file, the test classes to run).
+pub fn python_test_args(folder: &str, file: &str, args: &[&str]) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
     let output = Command::new("python3")
         .arg(file)
-        .current_dir(&dir)
+        .args(args)
+        .current_dir(format!("{root}/tests/{folder}"))
         .env("TABLERO", env!("CARGO_BIN_EXE_tablero"))
+        .env("PYTHONPATH", format!("{root}/scripts"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()
         .expect("python3 runs (the Python tests need Python 3.8 or later on the PATH)");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
-        "tests/{folder}/{file} failed:\n{stdout}\n{}",
+        "tests/{folder}/{file} {} failed:\n{stdout}\n{}",
+        args.join(" "),
         String::from_utf8_lossy(&output.stderr)
     );
     stdout

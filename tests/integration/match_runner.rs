@@ -1,7 +1,8 @@
 //! Runs the Python tests of `scripts/match.py`, `scripts/perft.sh` and
 //! `scripts/solve_boards.py` (in `tests/match/`) under `cargo test`, with the tablero binary
 //! cargo built as engine and referee. They need `python3` (3.8 or later) and `bash` on the
-//! PATH, nothing else.
+//! PATH, nothing else. The files whose tests wait on child processes run up to three of their
+//! tests at once (`ConcurrentRunner` of `tests/match/match_module.py`).
 
 use crate::common;
 

@@ -1,6 +1,5 @@
-"""Shared by the tests of scripts/match.py: its statistics module (tablero_match.stats), the
-paths of the repository, the tablero binary under test and the misbehaving engines beside this
-file."""
+"""Shared by the tests of scripts/match.py: the paths of the repository, the tablero binary under
+test, the misbehaving engines beside this file, a match run as a command and its records."""
 
 import os
 import subprocess
@@ -10,9 +9,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 SCRIPT = REPO / "scripts" / "match.py"
-
-sys.path.insert(0, str(REPO / "scripts"))
-from tablero_match import stats  # noqa: E402,F401  (the package beside match.py)
 
 # cargo test passes the binary it built (CARGO_BIN_EXE_tablero) as TABLERO.
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
@@ -74,3 +70,51 @@ class Tablero:
 
     def close(self):
         self.proc.communicate("quit\n", timeout=5)
+
+
+
+class ConcurrentRunner:
+    """A unittest runner that runs up to `workers` tests at once, each in a thread of its own
+    (and in a suite of its own, so class fixtures still run): the tests here wait on child
+    processes (matches, stalling engines, scripts) more than on Python, so they overlap. Each
+    test keeps its own setUp, tearDown and temporary directory; the report is unittest's."""
+
+    def __init__(self, workers=3):
+        self.workers = workers
+
+    def run(self, suite):
+        import concurrent.futures
+        import time
+        import unittest
+
+        def flat(tests):
+            for test in tests:
+                if isinstance(test, unittest.TestSuite):
+                    yield from flat(test)
+                else:
+                    yield test
+
+        def run_one(test):
+            result = unittest.TestResult()
+            unittest.TestSuite([test]).run(result)
+            return result
+
+        stream = unittest.runner._WritelnDecorator(sys.stderr)
+        total = unittest.TextTestResult(stream, True, 1)
+        started = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(self.workers) as pool:
+            for result in pool.map(run_one, list(flat(suite))):
+                total.testsRun += result.testsRun
+                total.failures += result.failures
+                total.errors += result.errors
+                total.skipped += result.skipped
+                stream.write("F" if result.failures else "E" if result.errors else ".")
+                stream.flush()
+        stream.writeln()
+        total.printErrors()
+        stream.writeln(total.separator2)
+        stream.writeln("Ran %d tests in %.3fs with up to %d at once\n" % (
+            total.testsRun, time.monotonic() - started, self.workers))
+        stream.writeln("OK" if total.wasSuccessful() else "FAILED (failures=%d, errors=%d)" % (
+            len(total.failures), len(total.errors)))
+        return total

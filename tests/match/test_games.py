@@ -3,7 +3,12 @@
 depth 1 with Hash 1): the records replay legally through a separate tablero and the summary
 adds up.
 
-Run: python3 tests/match/test_games.py   (cargo test runs it through tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_games.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import re
@@ -11,7 +16,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import TABLERO, Tablero, read_records, run_match, summary_of
+from match_module import ConcurrentRunner, TABLERO, Tablero, read_records, run_match, summary_of
 
 ENGINES = ["--engine", "cmd=%s" % TABLERO, "name=deep", "depth=2", "option.Hash=8",
            "--engine", "cmd=%s" % TABLERO, "name=shallow", "depth=1", "option.Hash=1"]
@@ -102,4 +107,4 @@ class ShortMatch(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

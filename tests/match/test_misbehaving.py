@@ -4,7 +4,12 @@ illegal move, a crash (the engine is restarted for every next game), no answer a
 answer after the clock ran out. The engines are the scripts beside this file: tablero behind a
 proxy that misbehaves at its Nth `go`.
 
-Run: python3 tests/match/test_misbehaving.py   (cargo test runs it via tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_misbehaving.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import re
@@ -12,7 +17,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import TABLERO, misbehaving, read_records, run_match
+from match_module import ConcurrentRunner, TABLERO, misbehaving, read_records, run_match
 
 
 class Misbehaviour(unittest.TestCase):
@@ -72,4 +77,4 @@ class Misbehaviour(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

@@ -2,7 +2,12 @@
 """scripts/perft.sh checks a vectors file against a binary: the repository's vectors pass with
 tablero, a wrong count or a failing binary is reported and fails the run.
 
-Run: python3 tests/match/test_perft_script.py   (cargo test runs it via tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_perft_script.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import subprocess
@@ -10,7 +15,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import REPO, TABLERO
+from match_module import ConcurrentRunner, REPO, TABLERO
 
 SCRIPT = REPO / "scripts" / "perft.sh"
 VECTORS = REPO / "tests" / "vectors" / "perft.txt"
@@ -62,4 +67,4 @@ class PerftScript(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

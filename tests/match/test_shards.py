@@ -2,7 +2,12 @@
 """A match split in two shards run at the same time merges to the unsharded summary, SPRT
 included; merge refuses records that do not belong together.
 
-Run: python3 tests/match/test_shards.py   (cargo test runs it through tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_shards.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import json

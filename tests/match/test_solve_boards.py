@@ -3,14 +3,19 @@
 Markdown row per board: the rows agree with `tablero solve` itself, a board not finished in
 time is reported as unsolved, and bad usage exits 2.
 
-Run: python3 tests/match/test_solve_boards.py   (cargo test runs it via tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_solve_boards.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import importlib.util
 import subprocess
 import unittest
 
-from match_module import REPO, TABLERO
+from match_module import ConcurrentRunner, REPO, TABLERO
 
 SCRIPT = REPO / "scripts" / "solve_boards.py"
 
@@ -84,4 +89,4 @@ class SolveBoards(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

@@ -2,13 +2,18 @@
 """match.py's statistics (scripts/tablero_match/stats.py) against values computed by hand (each
 computation is in the comments).
 
-Run: python3 tests/match/test_stats.py   (cargo test runs it through tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_stats.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import math
 import unittest
 
-from match_module import stats
+from tablero_match import stats
 
 
 def game(game_id, pair, p1, p2, result):

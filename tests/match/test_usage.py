@@ -2,7 +2,12 @@
 """The command line of scripts/match.py: help, refused setups, openings files, UGI engines,
 round robins, SPRT stops, and replay catching a tampered record.
 
-Run: python3 tests/match/test_usage.py   (cargo test runs it through tests/match_runner.rs)
+Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
+target/release/tablero):
+
+    PYTHONPATH=scripts python3 tests/match/test_usage.py [Class[.test_name]]
+
+cargo test runs it through tests/integration/match_runner.rs with the test build as TABLERO.
 """
 
 import json
@@ -11,7 +16,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import TABLERO, read_records, run_match
+from match_module import ConcurrentRunner, TABLERO, read_records, run_match
 
 TWO = ["--engine", "cmd=%s" % TABLERO, "name=a", "--engine", "cmd=%s" % TABLERO, "name=b"]
 
@@ -120,7 +125,7 @@ class Usage(unittest.TestCase):
         done = self.run_here("--engine", "cmd=%s" % TABLERO, "name=d3", "depth=3",
                              "--engine", "cmd=%s" % TABLERO, "name=d1", "depth=1",
                              "--game", "jcshock", "--size", 6, "--games", 400,
-                             "--random-plies", 3, "--sprt", "elo0=0", "elo1=50",
+                             "--random-plies", 3, "--sprt", "elo0=0", "elo1=150",
                              "--records", "r.jsonl", "--quiet")
         self.assertEqual(done.returncode, 0, done.stderr)
         llr = float(re.search(r"SPRT: H1 accepted \(LLR (-?\d+\.\d+)\)", done.stdout).group(1))
@@ -129,7 +134,7 @@ class Usage(unittest.TestCase):
         self.assertLess(len(records), 400)
         self.assertEqual(len(records) % 2, 0)
         self.assertNotIn("unpaired", done.stdout)
-        self.assertRegex(done.stdout, r"SPRT elo0=0 elo1=50 .* LLR -?\d+\.\d+ \[")
+        self.assertRegex(done.stdout, r"SPRT elo0=0 elo1=150 .* LLR -?\d+\.\d+ \[")
         stop = re.search(r"^SPRT stopped the match after (\d+) games: H1 accepted \(LLR (\S+)\)",
                          done.stdout, re.M)
         self.assertIsNotNone(stop, done.stdout)
@@ -156,4 +161,4 @@ class Usage(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main()
+    unittest.main(testRunner=ConcurrentRunner())

@@ -1,0 +1,120 @@
+"""The board's use of the referee (tablero_match.referee's client): starting one, the catalogue
+of its games, and its answers to `query board`, `query effects` and `query end` parsed into
+what the page draws."""
+
+import shlex
+
+from tablero_match.engine import EngineError
+from tablero_match.referee import RefereeClient, RefereeFailure
+
+
+def start_referee(argv):
+    """A referee process of `argv`, greeted so that it names its games; RefereeFailure if it
+    does not start."""
+    try:
+        return RefereeClient(argv, ask_options=True)
+    except EngineError as e:
+        raise RefereeFailure("the referee %s did not start: %s" % (shlex.join(argv), e))
+
+
+def split_pairs(words):
+    """['a', '1', 'b', '2'] → {'a': '1', 'b': '2'} (a last key without value maps to '')."""
+    return {words[i]: (words[i + 1] if i + 1 < len(words) else "")
+            for i in range(0, len(words), 2)}
+
+
+def player_map(text, convert=str):
+    """'p1:8,p2:1' → {'p1': convert('8'), 'p2': convert('1')}; '-' → {}."""
+    result = {}
+    if text in ("", "-"):
+        return result
+    for part in text.split(","):
+        player, _, value = part.partition(":")
+        result[player] = convert(value)
+    return result
+
+
+def row_range(text):
+    """'1-2' → [1, 2]; '8' → [8, 8]."""
+    low, _, high = text.partition("-")
+    return [int(low), int(high or low)]
+
+
+def parse_board(text):
+    """`query board`'s answer (after 'board ') as the page's description: the raw key/value
+    pairs under 'raw', and the known keys decoded."""
+    raw = split_pairs(text.split())
+    listing = lambda key: [] if raw.get(key, "-") == "-" else raw[key].split(",")  # noqa: E731
+    board = {"raw": raw, "width": int(raw["width"]), "height": int(raw["height"]),
+             "game": raw.get("game"), "files": listing("files"),
+             "ranks": listing("ranks"), "origin": raw.get("origin", "bottom-left"),
+             "pieces": [], "names": {"p1": raw.get("p1", "player 1"),
+                                     "p2": raw.get("p2", "player 2")},
+             "colours": {"p1": raw.get("p1colour", "white"), "p2": raw.get("p2colour", "black")},
+             "tomove": raw.get("tomove"), "wrap": raw.get("wrap", "-"),
+             "goals": player_map(raw.get("goals", "-"), int),
+             "homes": player_map(raw.get("homes", "-"), row_range),
+             "toplace": player_map(raw.get("toplace", "-"), int),
+             "pass": None if raw.get("pass", "-") == "-" else raw["pass"],
+             "size": raw.get("size"), "default": raw.get("default"), "sizes": listing("sizes")}
+    for entry in listing("pieces"):
+        letter, player, kind = (entry.split(":") + ["", ""])[:3]
+        board["pieces"].append({"letter": letter, "player": player, "kind": kind})
+    return board
+
+
+OP_ARITY = {"move": 2, "place": 2, "remove": 1, "set": 2}
+
+
+def parse_effects(text):
+    """`query effects`' answer (after 'effects ') as {move, ops, flags, fields}: each op a
+    list [kind, args…]; the fields after the ops as a dict."""
+    words = text.split()
+    move, ops, fields, i = words[0], [], {}, 1
+    while i < len(words) and words[i] in OP_ARITY:
+        arity = OP_ARITY[words[i]]
+        ops.append(words[i:i + 1 + arity])
+        i += 1 + arity
+    fields = split_pairs(words[i:])
+    flags = [f for f in fields.get("flags", "").split(",") if f]
+    return {"move": move, "ops": ops, "flags": flags, "fields": fields}
+
+
+def parse_end(text):
+    """`query end`'s answer (after 'end ') as None (in play) or {result, reason, details}."""
+    words = text.split()
+    if not words or words == ["none"]:
+        return None
+    fields = split_pairs(words)
+    details = {k: v for k, v in fields.items() if k not in ("result", "reason")}
+    return {"result": fields.get("result"), "reason": fields.get("reason"),
+            "details": details}
+
+
+def subject(answer, name):
+    """The text after '<name> ' of a query's answer (ok, text); None for an error or another
+    subject (an older referee that lacks the query)."""
+    ok, text = answer
+    if not ok or not (text == name or text.startswith(name + " ")):
+        return None
+    return text[len(name) + 1:]
+
+
+def catalogue(referee):
+    """Every game the referee plays with its sizes and default size (from `query board`)."""
+    games = {}
+    for game in referee.variants():
+        errors = referee.select(game, None)
+        if errors:
+            raise RefereeFailure("the referee refused its own game %s: %s" % (game, errors[0]))
+        board = subject(referee.queries(["board"])[0], "board")
+        if board is None:
+            raise RefereeFailure("the referee does not answer 'query board': build the "
+                                 "current tablero (cargo build --release)")
+        parsed = parse_board(board)
+        games[game] = {"sizes": parsed["sizes"], "default": parsed["default"],
+                       "names": parsed["names"]}
+    if not games:
+        raise RefereeFailure("the referee advertises no game (no UCI_Variant option)")
+    return games
+

@@ -1,0 +1,293 @@
+"""The engine of a board session: the process (tablero_match.engine), a `go` at a time in a
+thread whose `info` lines become the page's events and whose `bestmove` is played through the
+referee, the clock's `go` lines, and the engine options a page may set."""
+
+import threading
+import time
+
+from tablero_match.engine import Engine, EngineError, Gone, NoAnswer, SetupRefused, \
+    game_options, setoption
+from tablero_match.records import CRASH, FORFEIT, TIMEOUT
+
+from . import CLOCK_MARGIN_MS, ENGINE_GRACE, STOP_PATIENCE, UNTIMED_PATIENCE
+from .checks import BoardError, check_int, option_value
+
+# The engine options a page may set (the names as tablero spells them).
+PAGE_OPTIONS = ("Strategy", "Threads", "Hash", "MultiPV")
+
+
+def parse_info(line):
+    """An engine's `info` line as the page shows it: depth, seldepth, multipv, score
+    ({cp|mate, bound}), nodes, nps, time, hashfull, pv (a list), string; None if it has
+    none of them."""
+    words = line.split()[1:]
+    info, i = {}, 0
+    numbers = ("depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull",
+               "currmovenumber")
+    while i < len(words):
+        word = words[i]
+        if word == "string":
+            info["string"] = " ".join(words[i + 1:])
+            break
+        if word == "pv":
+            info["pv"] = words[i + 1:]
+            break
+        if word in numbers and i + 1 < len(words):
+            try:
+                info[word] = int(words[i + 1])
+            except ValueError:
+                pass
+            i += 2
+        elif word == "score" and i + 2 < len(words):
+            score = {}
+            try:
+                score[words[i + 1]] = int(words[i + 2])
+            except ValueError:
+                pass
+            i += 3
+            if i < len(words) and words[i] in ("lowerbound", "upperbound"):
+                score["bound"] = words[i]
+                i += 1
+            info["score"] = score
+        elif word == "currmove" and i + 1 < len(words):
+            info["currmove"] = words[i + 1]
+            i += 2
+        else:
+            i += 1
+    return info or None
+
+
+class Search(threading.Thread):
+    """One `go` of the engine: its info lines become events; its `bestmove` ends it and, for
+    a move search, is played through the referee."""
+
+    def __init__(self, session, kind, ply, go, patience, side):
+        super().__init__(daemon=True)
+        self.session, self.kind, self.ply, self.go = session, kind, ply, go
+        self.position = session.position(ply)
+        self.patience, self.side = patience, side
+        self.cancelled = False
+        self.read_done = threading.Event()
+        self.started = None
+
+    def run(self):
+        session, engine = self.session, self.session.engine
+        token, failure, self.reason = None, None, CRASH
+        self.started = time.monotonic()
+        deadline = None if self.patience is None else self.started + self.patience
+        try:
+            session.send_engine(self.position, self.go)
+            self.started = time.monotonic()
+            while True:
+                line = engine.readline(deadline)
+                words = line.split()
+                if not words:
+                    continue
+                if words[0] == "bestmove":
+                    token = words[1] if len(words) > 1 else None
+                    break
+                if words[0] == "info":
+                    info = parse_info(line)
+                    if info:
+                        info["ply"] = self.ply
+                        session.push({"type": "info", "kind": self.kind, "info": info})
+        except NoAnswer:
+            failure = "the engine gave no move within %g s; it was stopped" % self.patience
+            self.reason = FORFEIT if self.kind == "move" and "tc" in session.limits else TIMEOUT
+            engine.kill()
+        except Gone as e:
+            failure = "the engine failed: %s" % e
+            engine.kill()
+        except (OSError, ValueError) as e:   # its pipes closed under us: it was killed
+            failure = "the engine failed: %s" % e
+            engine.kill()
+        used = int(round((time.monotonic() - self.started) * 1000))
+        self.read_done.set()
+        if self.cancelled:
+            return
+        session.finish_search(self, token, used, failure)
+
+    def cancel(self):
+        """Stops the search and waits for its `bestmove` (the caller holds the session lock;
+        the thread takes it only if not cancelled). False if the engine had to be killed."""
+        self.cancelled = True
+        if self.read_done.is_set():
+            return True
+        try:
+            self.session.send_engine("stop")
+        except Gone:
+            pass
+        if self.read_done.wait(STOP_PATIENCE):
+            return True
+        if self.session.engine is not None:
+            self.session.engine.kill()
+        self.read_done.wait(STOP_PATIENCE)
+        return False
+
+
+class EngineControl:
+    """The engine side of a Session (whose base class this is): the engine process, its moves
+    and analyses (each a Search), its options as the page sets them."""
+
+    def ensure_engine(self):
+        """Starts the engine if it is not running (a crashed one is started anew) and sets it
+        for the game; a failure is noted for the page (engine_error), not raised."""
+        try:
+            if self.engine is None or not self.engine.alive():
+                if self.engine is not None:
+                    self.engine.kill()
+                self.engine = Engine(self.config.engine_argv, self.config.engine_name,
+                                     self.config.proto, log=self.config.engine_log)
+                self.engine.start(game_options(self.game, self.size) +
+                                  list(self.engine_options.items()))
+            else:
+                self.send_engine(*[setoption(n, v) for n, v in
+                                   game_options(self.game, self.size)])
+                self.engine.sync()
+            self.engine.new_game()
+            self.engine_error = None
+        except SetupRefused as e:
+            self.engine_error = "the engine refused the game: %s" % e
+        except EngineError as e:
+            self.engine_error = "the engine could not start: %s" % (e or "no answer")
+            if self.engine is not None:
+                self.engine.kill()
+
+    def send_engine(self, *lines):
+        with self.send_lock:
+            self.engine.send(*lines)
+
+    def engine_ready(self):
+        if self.engine is None or not self.engine.alive():
+            raise BoardError((self.engine_error or "the engine is not running") +
+                             "; start a new game to restart it", 409)
+        if self.engine_error:
+            raise BoardError(self.engine_error, 409)
+
+    def stop_search(self):
+        search, self.search = self.search, None
+        if search is not None:
+            if not search.cancel():
+                self.engine_error = "the engine did not stop; it was ended"
+            search.join(1.0)
+            self.push({"type": "stopped", "kind": search.kind})
+            self.changed()
+
+    def go(self, limits=None):
+        """Starts the engine's move for the side to move."""
+        if limits:
+            self.limits = limits
+        self.check_flag()
+        if self.over():
+            raise BoardError("the game is over")
+        self.engine_ready()
+        self.stop_search()
+        if "tc" in self.limits and not self.clock:
+            self.reset_clock()
+        side = self.side_to_move()
+        go, patience = self.go_command(side)
+        self.search = Search(self, "move", len(self.moves), go, patience, side)
+        self.changed()
+        self.search.start()
+
+    def go_command(self, side):
+        limits = self.limits
+        if "tc" in limits and self.clock:
+            names = ("wtime", "btime", "winc", "binc") if self.engine.proto == "uci" else \
+                ("p1time", "p2time", "p1inc", "p2inc")
+            view = self.clock_view()
+            left = [max(0, view["p1"]), max(0, view["p2"])]
+            line = "go %s %d %s %d %s %d %s %d" % (names[0], left[0], names[1], left[1],
+                                                   names[2], view["inc"], names[3], view["inc"])
+            return line, left[side] / 1000.0 + ENGINE_GRACE
+        if "movetime" in limits:
+            return "go movetime %d" % limits["movetime"], \
+                limits["movetime"] / 1000.0 + ENGINE_GRACE
+        key = "depth" if "depth" in limits else "nodes"
+        return "go %s %d" % (key, limits[key]), UNTIMED_PATIENCE
+
+    def analyse(self, ply):
+        """The engine thinks about the position after `ply` moves until stop()."""
+        check_int(ply, "ply", 0, len(self.moves))
+        self.engine_ready()
+        self.stop_search()
+        self.search = Search(self, "analysis", ply, "go infinite", None, None)
+        self.changed()
+        self.search.start()
+
+    def finish_search(self, search, token, used, failure):
+        """Called by the search thread after its `bestmove` (or failure)."""
+        with self.lock:
+            if self.search is not search or self.closed:
+                return
+            self.search = None
+            if failure:
+                self.engine_error = failure
+                self.push({"type": "error", "text": failure})
+                if search.kind == "move":
+                    self.adjudge("p2win" if search.side == 0 else "p1win", search.reason, failure,
+                                 "p%d" % (search.side + 1))
+            elif search.kind == "move":
+                self.engine_move(search, token, used)
+            self.push({"type": "done", "kind": search.kind, "bestmove": token})
+            self.changed()
+
+    def engine_move(self, search, token, used):
+        side_name = "p%d" % (search.side + 1)
+        if self.clock and self.clock["since"] is not None:
+            if used > self.clock["left"][search.side] + CLOCK_MARGIN_MS:
+                self.adjudge("p2win" if search.side == 0 else "p1win", FORFEIT,
+                             "the engine answered after %d ms with %d ms left" % (
+                                 used, self.clock["left"][search.side]), side_name)
+                return
+        if token is None or token == "(none)":
+            self.push({"type": "error", "text": "the engine gave no move"})
+            return
+        try:
+            self.play(token, used)
+        except BoardError as e:
+            self.push({"type": "error", "text": "the engine's move was refused: %s" % e})
+
+    def set_options(self, options):
+        """Sets the page's engine options, each checked against the engine's `option`
+        line; BoardError (nothing set) for a bad one."""
+        if not isinstance(options, dict) or not options:
+            raise BoardError("options must be an object of option names and values")
+        self.engine_ready()
+        lines, chosen = [], {}
+        for name, value in options.items():
+            known = {n.lower(): n for n in PAGE_OPTIONS}
+            if not isinstance(name, str) or name.lower() not in known:
+                raise BoardError("the page sets only %s" % ", ".join(PAGE_OPTIONS))
+            spec = self.engine.option_specs.get(name.lower())
+            if spec is None:
+                raise BoardError("the engine has no option %s" % known[name.lower()])
+            text = option_value(spec, value)
+            lines.append(setoption(spec["name"], text))
+            chosen[spec["name"]] = text
+        self.stop_search()
+        try:
+            self.send_engine(*lines)
+            self.engine.sync()
+        except SetupRefused as e:
+            raise BoardError("the engine refused the option: %s" % e)
+        except EngineError as e:
+            self.engine.kill()
+            self.engine_error = "the engine failed: %s" % (e or "no answer")
+            raise BoardError(self.engine_error, 409)
+        self.engine_options.update(chosen)
+        self.changed()
+
+    def engine_view(self):
+        engine = self.engine
+        specs = {}
+        if engine is not None:
+            for name in PAGE_OPTIONS:
+                spec = engine.option_specs.get(name.lower())
+                if spec:
+                    specs[name] = spec
+        return {"name": (engine.id_name if engine and engine.id_name else
+                         self.config.engine_name),
+                "running": bool(engine and engine.alive()), "error": self.engine_error,
+                "options": specs, "values": self.engine_options}
+
