@@ -1,8 +1,10 @@
-//! Typed errors for position strings, moves and board sizes.
+//! Typed errors for position strings, moves and board sizes. They name no game: a game's own
+//! reasons (why a position cannot arise, the rule a move breaks) reach them as a
+//! [`GameReason`], so every game stands above this file.
+
+use std::fmt;
 
 use thiserror::Error;
-
-use super::{GameKind, IllegalReason, Inconsistency};
 
 /// Largest width or height any game reads; bigger boards are refused before allocating.
 pub const MAX_SIDE: usize = 32;
@@ -67,14 +69,19 @@ pub enum PositionError {
         supported: &'static str,
     },
     /// A game name that names none of the games.
-    #[error("unknown game '{0}' (expected {names})", names = GameKind::names_in_words())]
-    UnknownGame(String),
+    #[error("unknown game '{name}' (expected {expected})")]
+    UnknownGame {
+        /// The name as written.
+        name: String,
+        /// Every game's name, in words.
+        expected: String,
+    },
     /// A board size text such as `8x8` or `9` that cannot be read.
     #[error("malformed board size '{0}': expected WxH or N")]
     BadSize(String),
     /// The position is well formed but cannot arise under the rules.
-    #[error(transparent)]
-    Inconsistent(Inconsistency),
+    #[error("{0}")]
+    Inconsistent(GameReason),
 }
 
 /// Why a move text was rejected in a position.
@@ -105,6 +112,25 @@ pub enum MoveError {
         /// The move as written.
         mv: String,
         /// The rule it breaks.
-        reason: IllegalReason,
+        reason: GameReason,
     },
+}
+
+/// A game's own reason for refusing a position or a move, in its words: each game's typed
+/// reason (its `Inconsistency` or `IllegalReason` enum) becomes one as it leaves the game, so
+/// that [`PositionError`] and [`MoveError`] serve every game without naming any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameReason(String);
+
+impl GameReason {
+    /// The reason `reason` gives, as its message reads.
+    pub fn of(reason: &impl fmt::Display) -> Self {
+        GameReason(reason.to_string())
+    }
+}
+
+impl fmt::Display for GameReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
 }

@@ -5,8 +5,8 @@
 //! own module; [`GameState`] adds the move history every game shares. This module imports
 //! nothing else of the crate: the searchers and the type-erased session stand above it.
 //!
-//! The games are listed once, below: adding one is its module, declared there, plus one line
-//! in the registry's list (see [`registry`]).
+//! The games are listed once, in the registry: adding one is its module, declared below, plus
+//! one line in the registry's list (see [`registry`]).
 
 mod bitboard;
 mod board;
@@ -32,11 +32,11 @@ pub use coord::Coord;
 pub use duty::Duty;
 pub use effects::{Effect, Effects, Flags};
 pub use ending::{EndDetails, GameEnd, Margin, RunCount, Scores};
-pub use error::{MoveError, PositionError, SyntaxError};
+pub use error::{GameReason, MoveError, PositionError, SyntaxError};
 pub use hints::{BenchSet, KnownValue, OutcomeBounds, SearchHints, SymmetricKey};
 pub use moves::{MoveList, MAX_MOVES};
 pub use player::Player;
-pub use registry::GameVisitor;
+pub use registry::{GameKind, GameVisitor};
 pub use rules::Game;
 pub use search_style::{
     AlphaBetaTuning, LongSearch, PlayoutTuning, RaveSchedule, SearchStyle, SolverReach, TreePolicy,
@@ -46,14 +46,7 @@ pub use state::GameState;
 pub use status::Status;
 
 // The game modules are declared here rather than by the registry's macro so that `cargo fmt`,
-// which does not look inside macros, formats (and checks) them.
+// which does not look inside macros, formats (and checks) them; the registry lists them.
 pub mod crossings;
 pub mod crossjack;
 pub mod jcshock;
-
-// The one list of games: one `module::Type` line per game.
-registry::register_games! {
-    crossjack::CrossJack,
-    jcshock::JcShock,
-    crossings::Crossings,
-}

@@ -1,17 +1,13 @@
-//! The one list of games. The `register_games!` macro is invoked once, in `games/mod.rs`,
-//! with one `module::Type` line per game (the module itself declared beside it); everything
+//! The one list of games. The `register_games!` macro is invoked once, below, with one
+//! `module::Type` line per game (the module itself declared in `games/mod.rs`); everything
 //! that enumerates the games derives from it: the [`GameKind`] enum and its [`GameKind::ALL`]
 //! table, each game's name, default size and bench (read from its [`Game`] and
 //! [`SearchHints`] implementations), [`GameKind::visit`], which hands the game's type to code
-//! above `games/`, the error wrappers [`Inconsistency`] and [`IllegalReason`], and through
-//! them the `UCI_Variant` option, the `--game` help and the unknown-game message.
+//! above `games/`, and through them the `UCI_Variant` option, the `--game` help and the
+//! unknown-game message.
 //!
-//! A registered module provides its game type (implementing [`Game`] and [`SearchHints`])
-//! and two `thiserror` enums, `Inconsistency` (why a position string cannot arise) and
-//! `IllegalReason` (the rule an illegal move breaks; an empty enum when the game has none).
-//!
-//! [`Inconsistency`]: super::Inconsistency
-//! [`IllegalReason`]: super::IllegalReason
+//! A registered module provides its game type, implementing [`Game`] and [`SearchHints`]. The
+//! registry stands above every game: no game names another, nor the list.
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,7 +18,7 @@ use super::hints::{BenchSet, SearchHints};
 use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
-use super::GameKind;
+use super::{crossings, crossjack, jcshock};
 
 /// Derives every list of games from the game modules; see the
 /// [module documentation](self).
@@ -57,44 +53,16 @@ macro_rules! register_games {
                 &ENTRIES[self as usize]
             }
         }
-
-        /// Why a well-formed position cannot arise under the rules, in its game's words.
-        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-        pub enum Inconsistency {
-            $(
-                #[doc = concat!("A position of [`", stringify!($module), "::", stringify!($game), "`].")]
-                #[error(transparent)]
-                $game($module::Inconsistency),
-            )+
-        }
-
-        /// The rule an illegal move breaks, in its game's words.
-        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-        pub enum IllegalReason {
-            $(
-                #[doc = concat!("A move of [`", stringify!($module), "::", stringify!($game), "`].")]
-                #[error(transparent)]
-                $game($module::IllegalReason),
-            )+
-        }
-
-        $(
-            impl From<$module::Inconsistency> for $crate::games::PositionError {
-                fn from(reason: $module::Inconsistency) -> Self {
-                    $crate::games::PositionError::Inconsistent(Inconsistency::$game(reason))
-                }
-            }
-
-            impl From<$module::IllegalReason> for IllegalReason {
-                fn from(reason: $module::IllegalReason) -> Self {
-                    IllegalReason::$game(reason)
-                }
-            }
-        )+
     };
 }
 
-pub(crate) use register_games;
+// The one list of games: one `module::Type` line per game, its module declared in
+// `games/mod.rs`.
+register_games! {
+    crossjack::CrossJack,
+    jcshock::JcShock,
+    crossings::Crossings,
+}
 
 /// Work to do with a game's type, given by [`GameKind::visit`].
 pub trait GameVisitor {
@@ -182,7 +150,10 @@ impl FromStr for GameKind {
         GameKind::ALL
             .into_iter()
             .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| PositionError::UnknownGame(text.to_string()))
+            .ok_or_else(|| PositionError::UnknownGame {
+                name: text.to_string(),
+                expected: GameKind::names_in_words(),
+            })
     }
 }
 

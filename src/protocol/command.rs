@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::grammar::error::SyntaxError;
+use super::syntax::SyntaxError;
 use crate::games::Player;
 use crate::search::solve::SolveLimits;
 use crate::search::{Clock, Limits};

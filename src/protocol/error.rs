@@ -8,9 +8,9 @@ use crate::games::{MoveError, PositionError, Status};
 use crate::session::BadMove;
 
 use super::answers::status_words;
-use super::grammar::SyntaxError;
 use super::input::InputError;
 use super::options::OptionError;
+use super::syntax::SyntaxError;
 
 /// Everything that makes a command fail; printed as `info string error: <this>`.
 #[derive(Debug, Error)]

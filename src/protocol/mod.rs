@@ -1,7 +1,7 @@
 //! The UCI/UGI text protocol: nom grammar → typed commands → engine state machine.
 //!
 //! - [`input`]: bounded line reading (long lines and invalid UTF-8 are errors);
-//! - `grammar`: one line → one `command::Command`;
+//! - `grammar`: one line → one `command::Command`, or a `syntax::SyntaxError` saying why not;
 //! - `engine`: the state machine; `worker`: the search thread, one for the engine's life;
 //! - [`options`]: the `option` lines and `setoption` values;
 //! - `answers`: the texts of the longer answers; `describe`: the lines of the queries that
@@ -21,6 +21,7 @@ pub mod input;
 pub mod options;
 mod output;
 pub mod report;
+mod syntax;
 #[cfg(test)]
 mod test_output;
 mod worker;

@@ -14,6 +14,7 @@ mod bound;
 mod context;
 mod control;
 mod info;
+mod kept;
 mod limits;
 mod memory;
 mod ordering;
@@ -30,8 +31,7 @@ pub mod tt;
 pub mod value;
 mod workspace;
 
-pub use alphabeta::search;
-pub use best_move::best_move;
+pub use best_move::{best_move, search};
 pub use bound::Bound;
 pub use context::{in_fresh_context, Context};
 pub use info::{CurrMove, Info, Score};

@@ -250,7 +250,7 @@ impl<G: SearchHints> Session for Typed<G> {
         let mut context = Context {
             tt,
             threads,
-            workspace: &mut workspace,
+            workspace: &mut *workspace,
             stop,
         };
         let best = search::best_move(&mut self.state, &request, &mut context, report)?;

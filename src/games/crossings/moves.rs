@@ -17,7 +17,7 @@ use super::turn::Turn;
 use super::{colour_name, coord, square, target_row, Crossings, SIZE};
 use crate::games::coord::Coord;
 use crate::games::coord::{on_board, square as square_name_parser};
-use crate::games::error::MoveError;
+use crate::games::error::{GameReason, MoveError};
 use crate::games::player::Player;
 use crate::games::rules::Game;
 
@@ -299,6 +299,12 @@ pub enum IllegalReason {
         /// Stones in the group.
         len: u32,
     },
+}
+
+impl From<IllegalReason> for GameReason {
+    fn from(reason: IllegalReason) -> Self {
+        GameReason::of(&reason)
+    }
 }
 
 /// Reads a move and checks it against the rules, naming the rule an illegal move breaks.

@@ -7,7 +7,7 @@ use super::geometry::bit;
 use super::{check_size, colour_name, coord, square, target_rank_number, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
 use crate::games::coord::Coord;
-use crate::games::error::PositionError;
+use crate::games::error::{GameReason, PositionError};
 use crate::games::fen;
 use crate::games::player::Player;
 use crate::games::rules::Game;
@@ -51,6 +51,12 @@ pub enum Inconsistency {
         /// Where its crossed stone stands.
         square: Coord,
     },
+}
+
+impl From<Inconsistency> for PositionError {
+    fn from(reason: Inconsistency) -> Self {
+        PositionError::Inconsistent(GameReason::of(&reason))
+    }
 }
 
 /// Reads and validates a position string.

@@ -6,7 +6,7 @@ use thiserror::Error;
 use super::geometry::{bit, Geometry};
 use super::{letter, CrossJack};
 use crate::games::coord::read_square_move;
-use crate::games::error::{MoveError, PositionError};
+use crate::games::error::{GameReason, MoveError, PositionError};
 use crate::games::fen;
 use crate::games::player::Player;
 use crate::games::rules::Game;
@@ -48,6 +48,12 @@ pub enum Inconsistency {
     },
 }
 
+impl From<Inconsistency> for PositionError {
+    fn from(reason: Inconsistency) -> Self {
+        PositionError::Inconsistent(GameReason::of(&reason))
+    }
+}
+
 /// The rule a Cross-Jack tick on an empty square of the board breaks.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IllegalReason {
@@ -68,6 +74,12 @@ pub enum IllegalReason {
         /// The player to move.
         player: Player,
     },
+}
+
+impl From<IllegalReason> for GameReason {
+    fn from(reason: IllegalReason) -> Self {
+        GameReason::of(&reason)
+    }
 }
 
 /// The player whose letter is `c`.

@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::{letter, quota, JcShock};
-use crate::games::error::PositionError;
+use crate::games::error::{GameReason, PositionError};
 use crate::games::fen;
 use crate::games::player::Player;
 use crate::games::rules::Game;
@@ -57,10 +57,22 @@ pub enum Inconsistency {
     },
 }
 
+impl From<Inconsistency> for PositionError {
+    fn from(reason: Inconsistency) -> Self {
+        PositionError::Inconsistent(GameReason::of(&reason))
+    }
+}
+
 /// The rule a well-formed JC Shock move on the board breaks: none beyond those every
 /// placement game shares (an occupied square, a finished game), so there is no such move.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IllegalReason {}
+
+impl From<IllegalReason> for GameReason {
+    fn from(reason: IllegalReason) -> Self {
+        GameReason::of(&reason)
+    }
+}
 
 /// Checks that `size` is a board JC Shock is played on and returns its width N.
 pub fn supported_width(size: BoardSize) -> Result<usize, PositionError> {

@@ -7,10 +7,11 @@ use nom::error::{ErrorKind, ParseError};
 use nom::multi::many1;
 use nom::{Err, Parser};
 
-use super::error::{Found, GoError, GrammarError, Problem, Res, SyntaxError};
+use super::error::{GrammarError, Res};
 use super::tokens::{expect, is_space, number, positive, token};
 use crate::perft::MAX_DEPTH as MAX_PERFT_DEPTH;
 use crate::protocol::command::{Command, GoParams};
+use crate::protocol::syntax::{Found, GoError, Problem, SyntaxError};
 
 /// One `go` parameter as written.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 //! failure becomes a [`SyntaxError`] that names the command, what was expected and the token
 //! found instead, never nom's debug output.
 
-pub(super) mod error;
+mod error;
 mod go;
 mod tokens;
 
@@ -18,11 +18,11 @@ use nom::sequence::preceded;
 use nom::{Err, Parser};
 
 use error::Res;
-pub use error::{Problem, SyntaxError};
 use go::go_command;
 use tokens::{end_of_line, expect, keyword, number, positive, token, words};
 
 use super::command::{Command, Dialect, Query, StartPosition};
+use super::syntax::{Problem, SyntaxError};
 use crate::search::solve::SolveLimits;
 
 // ---------------------------------------------------------------------------------------
@@ -212,10 +212,10 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, SyntaxError> {
 
 #[cfg(test)]
 mod tests {
-    use super::error::{Found, GoError};
     use super::go::{GoKey, GO_KEYWORDS};
     use super::*;
     use crate::protocol::command::GoParams;
+    use crate::protocol::syntax::{Found, GoError};
 
     fn parse(line: &str) -> Command {
         match parse_line(line) {

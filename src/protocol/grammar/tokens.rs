@@ -5,7 +5,8 @@ use nom::combinator::verify;
 use nom::sequence::preceded;
 use nom::{Err, Parser};
 
-use super::error::{Found, GrammarError, Problem, Res};
+use super::error::{GrammarError, Res};
+use crate::protocol::syntax::{Found, Problem};
 
 pub(super) fn is_space(c: char) -> bool {
     c.is_ascii_whitespace()

@@ -1,9 +1,11 @@
 //! Alpha-beta's working memory, kept from one search to the next: allocating it costs more
-//! than a short search (hundreds of move lists), so a game's workspace keeps it.
+//! than a short search (hundreds of move lists), so a game's workspace keeps it (see
+//! `crate::search::kept`).
 
 use super::eval_cache::EvalCache;
 use super::pv::PvTable;
 use crate::games::MAX_MOVES;
+use crate::search::kept::Kept;
 use crate::search::ordering::{MoveOrdering, PlyBuffers};
 use crate::search::value::MAX_PLY;
 
@@ -41,6 +43,14 @@ impl<M: Copy + Eq> Buffers<M> {
         }
     }
 
+    /// The buffers `kept` from the last search, reset for a new one (allocated on first
+    /// use). Hand them back with [`Kept::keep`].
+    pub(crate) fn taken_from(kept: &mut Kept<Buffers<M>>) -> Box<Buffers<M>> {
+        let mut buffers = kept.take().unwrap_or_else(|| Box::new(Buffers::new()));
+        buffers.reset();
+        buffers
+    }
+
     /// Forgets what the previous search learnt, so that every search starts as a fresh one
     /// would (same tree, same node counts); the buffers keep their memory.
     pub(crate) fn reset(&mut self) {
@@ -61,6 +71,16 @@ mod tests {
             .plies
             .iter()
             .all(|ply| ply.moves.capacity() >= MAX_MOVES));
+    }
+
+    #[test]
+    fn buffers_handed_back_are_reused() {
+        let mut kept = Kept::default();
+        let first = Buffers::<u32>::taken_from(&mut kept);
+        let address = first.plies[0].moves.as_ptr();
+        kept.keep(first);
+        let second = Buffers::taken_from(&mut kept);
+        assert_eq!(second.plies[0].moves.as_ptr(), address);
     }
 
     #[test]

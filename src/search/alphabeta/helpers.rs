@@ -12,11 +12,11 @@ use super::negamax::{proven_within, table_move, Searcher};
 use crate::games::{GameState, SearchHints};
 use crate::search::control::Control;
 use crate::search::info::Info;
+use crate::search::kept::Kept;
 use crate::search::root::restrict_root;
 use crate::search::threads::{Helpers, Running};
 use crate::search::tt::TranspositionTable;
 use crate::search::value::{INFINITY, MAX_PLY};
-use crate::search::workspace::Workspace;
 
 /// An iteration a helper completed: its depth, the root's value and the best line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,12 +63,12 @@ impl<M: Copy> Deepest<M> {
     }
 }
 
-/// Starts every helper thread of `helpers` on the root of `state`, sharing `tt`, each in its
-/// own workspace of `workspace`; they leave their deepest iterations in the [`Deepest`]
+/// Starts every helper thread of `helpers` on the root of `state`, sharing `tt`, each with
+/// the buffers it keeps in `kept`; they leave their deepest iterations in the [`Deepest`]
 /// returned.
 pub(super) fn start_helpers<G: SearchHints>(
     helpers: &mut Helpers,
-    workspace: &mut Workspace<G>,
+    kept: &mut Kept<Buffers<G::Move>>,
     state: &GameState<G>,
     tt: &TranspositionTable,
     allowed: &[G::Move],
@@ -78,7 +78,7 @@ pub(super) fn start_helpers<G: SearchHints>(
         let mut state = state.clone();
         let tt = tt.share();
         let allowed = allowed.to_vec();
-        let own = workspace.helper(number);
+        let own = kept.helper(number);
         let deepest = Arc::clone(&deepest);
         Box::new(move || {
             let shared = Shared {
@@ -111,11 +111,11 @@ fn help<G: SearchHints>(
     state: &mut GameState<G>,
     allowed: &[G::Move],
     shared: &Shared<'_, G::Move>,
-    own: &Mutex<Workspace<G>>,
+    own: &Mutex<Kept<Buffers<G::Move>>>,
 ) {
     let tt = shared.tt;
-    let mut own = Workspace::lock(own);
-    let mut buffers: Box<Buffers<G::Move>> = own.take_buffers();
+    let mut own = Kept::lock(own);
+    let mut buffers = Buffers::taken_from(&mut own);
     state.generate_moves(&mut buffers.root_moves);
     restrict_root(&mut buffers.root_moves, allowed);
     let mut best_index = table_move(tt, state.position(), &buffers.root_moves);
@@ -142,7 +142,7 @@ fn help<G: SearchHints>(
         }
     }
     drop(searcher);
-    own.put_back_buffers(buffers);
+    own.keep(buffers);
 }
 
 /// True when helper `helper` (from 1) leaves iteration `depth` out: the helpers spread over

@@ -9,6 +9,7 @@ mod tuning;
 
 use std::time::Duration;
 
+use buffers::Buffers;
 use helpers::{start_helpers, Completed};
 use negamax::{proven_within, table_move, Searcher};
 use tuning::Tuned;
@@ -17,56 +18,29 @@ use super::bound::Bound;
 use super::context::Context;
 use super::control::Control;
 use super::info::Info;
+use super::kept::Kept;
 use super::limits::{Limits, Request};
 use super::root::{notation, restrict_root, time_budget};
 use super::time::TimeBudget;
 use super::value::{self, DRAW, INFINITY, MATE, MAX_PLY};
 use crate::games::{GameState, SearchHints};
 
-/// Searches the current position of `state` within `request.limits` (or until the context's
-/// `stop` is set) and returns the best move found; `None` only when the game is over. After
-/// each completed depth of the iterative deepening, `report` receives its result. `state` is
-/// returned as it came. The search works in the context's workspace, which it allocates on
-/// first use, with `Threads - 1` helper threads, and reports `MultiPV` lines.
-///
-/// Depth 1 is always completed unless `stop` comes first: every move returned was searched.
-/// After it, every limit that is set applies and the first one reached ends the search:
-/// - `depth` completes exactly that many plies (0 counts as 1);
-/// - `nodes` stops before visiting more nodes than that;
-/// - `movetime` and the side to move's clock give a time budget (see `super::time`); a search
-///   with a time budget also ends after depth 1 when there is only one legal move;
-/// - `stop` ends the search at once;
-/// - `mate` ends it once a win in that many moves of the side to move is proven;
-/// - `searchmoves` is not a limit: only the root moves it names are searched.
-///
-/// Without any of them the search deepens until `stop` or the deepest ply. Whatever the
-/// limits, it stops deepening once an iteration has proven its result: a mate within its
-/// depth, or a value no deeper search can change (no line was cut by the horizon). It
-/// returns as soon as it is done: holding the answer back until `stop` (see
-/// [`Limits::waits_for_stop`]) is the caller's business.
-///
-/// When stopped before depth 1 completes, the move is the table's move for the position, or
-/// the first legal move. A depth cut short counts only if one of its root moves was searched
-/// to the end and is the best of those (the previous best is searched first, so that move is
-/// at least as good); when it changed the best move, one more report gives that depth with
-/// the new move's value and line, so that the last report's line starts with the move
-/// returned. With helper threads, an iteration a helper completed deeper than the last one
-/// of the search thread is played instead, and reported last, unless the search proved its
-/// result or `depth` or `MultiPV` lines were asked for.
-pub fn search<G: SearchHints>(
+/// Alpha-beta's search of the current position of `state`, in the buffers it keeps in the
+/// context: see [`crate::search::search`], the entry point, for what it does.
+pub(crate) fn search<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
-    context: &mut Context<'_, G>,
+    context: &mut Context<'_, Kept<Buffers<G::Move>>>,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let Context {
         tt,
         threads,
-        workspace,
+        workspace: kept,
         stop,
     } = context;
     threads.set_threads(request.settings.threads);
-    let mut buffers = workspace.take_buffers();
+    let mut buffers = Buffers::taken_from(kept);
     let allowed = request.searchmoves;
     state.generate_moves(&mut buffers.root_moves);
     // The same restriction as the searcher's at ply 0, so that root indices agree.
@@ -80,7 +54,7 @@ pub fn search<G: SearchHints>(
         let budget = time_budget(request, state.position());
         let control = Control::holding_limits(stop, limits.nodes, budget.map(|b| b.hard));
         let helpers = (threads.helpers.count() > 0)
-            .then(|| start_helpers(&mut threads.helpers, workspace, state, tt, allowed));
+            .then(|| start_helpers(&mut threads.helpers, kept, state, tt, allowed));
         let helper_nodes = || helpers.as_ref().map_or(0, |(running, _)| running.nodes());
         let mut searcher = Searcher::<G>::new(tt, control, &mut buffers, report);
         searcher.allowed_at_root = allowed;
@@ -100,7 +74,7 @@ pub fn search<G: SearchHints>(
         drop(helpers);
         buffers.root_moves.get(usize::from(best_index)).copied()
     };
-    workspace.put_back_buffers(buffers);
+    kept.keep(buffers);
     best
 }
 

@@ -15,6 +15,7 @@ pub(super) use tree::PLAIN_UCT;
 use super::context::Context;
 use super::control::Control;
 use super::info::Info;
+use super::kept::Kept;
 use super::limits::{Limits, Request, Settings};
 use super::root::{notation, restrict_root, time_budget};
 use super::time::TimeBudget;
@@ -41,7 +42,7 @@ pub fn solve_then_play_out<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
     tuning: &PlayoutTuning,
-    context: &mut Context<'_, G>,
+    context: &mut Context<'_, Kept<Mcts<G>>>,
     seed: u64,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
@@ -272,17 +273,17 @@ pub fn monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
     playouts: &Playouts<'_, G::Move>,
-    context: &mut Context<'_, G>,
+    context: &mut Context<'_, Kept<Mcts<G>>>,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let long = playouts.long;
     let mut run = monte_carlo_run(request, state.position(), long, context.stop, report);
-    let kept = context.workspace.take_tree();
+    let kept = context.workspace.take();
     let mut tree = Mcts::<G>::kept_or_new(kept, playouts.policy, playouts.seed);
     tree.restrict_root(request.searchmoves);
     tree.ban_at_root(playouts.banned);
     let best = tree.run(state, &mut run);
-    context.workspace.keep_tree(tree);
+    context.workspace.keep(tree);
     best
 }
 

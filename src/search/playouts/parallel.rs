@@ -8,8 +8,8 @@ use super::{monte_carlo_run, Context, Playouts};
 use crate::games::{GameState, SearchHints};
 use crate::search::control::Control;
 use crate::search::info::Info;
+use crate::search::kept::Kept;
 use crate::search::limits::Request;
-use crate::search::workspace::Workspace;
 
 /// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper thread
 /// grows a tree of its own (another seed) until this thread's tree reaches a limit, and the
@@ -21,7 +21,7 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
     playouts: &Playouts<'_, G::Move>,
-    context: &mut Context<'_, G>,
+    context: &mut Context<'_, Kept<Mcts<G>>>,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
     let Playouts {
@@ -31,8 +31,8 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
         banned,
     } = *playouts;
     let allowed = request.searchmoves.to_vec();
-    let workspace = &mut *context.workspace;
-    let mut tree = Mcts::<G>::kept_or_new(workspace.take_tree(), config, seed);
+    let kept = &mut *context.workspace;
+    let mut tree = Mcts::<G>::kept_or_new(kept.take(), config, seed);
     tree.restrict_root(&allowed);
     tree.ban_at_root(banned);
     let banned = banned.to_vec();
@@ -42,10 +42,10 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
         let votes = Arc::clone(&votes);
         let allowed = allowed.clone();
         let banned = banned.clone();
-        let own = workspace.helper(number);
+        let own = kept.helper(number);
         let seed = seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Box::new(move || {
-            let mut own = Workspace::lock(&own);
+            let mut own = Kept::lock(&own);
             let mut silent = |_: &Info| {};
             let mut run = Run {
                 control: Control::new(&stop, None, None).publishing(&nodes),
@@ -55,14 +55,14 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
                 lines: 1,
                 long,
             };
-            let mut tree = Mcts::<G>::kept_or_new(own.take_tree(), config, seed);
+            let mut tree = Mcts::<G>::kept_or_new(own.take(), config, seed);
             tree.restrict_root(&allowed);
             tree.ban_at_root(&banned);
             tree.run(&mut state, &mut run);
             if let Ok(mut votes) = votes.lock() {
                 add_votes(&mut votes, tree.root_visits());
             }
-            own.keep_tree(tree);
+            own.keep(tree);
         })
     });
     let mut run = monte_carlo_run(request, state.position(), long, context.stop, report);
@@ -82,7 +82,7 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
         let info = tree.line_of(state, chosen, run.control.elapsed());
         (run.report)(&info);
     }
-    context.workspace.keep_tree(tree);
+    context.workspace.keep(tree);
     best.or(own)
 }
 
