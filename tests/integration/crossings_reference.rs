@@ -498,7 +498,8 @@ fn compare(engine: &Crossings, reference: &RefPosition, coverage: &mut Coverage)
     assert_eq!(engine.fen(), fen, "position strings differ");
 
     let actions = reference.legal_actions();
-    let mut expected: Vec<String> = actions.iter().map(Action::notation).collect();
+    let names: Vec<String> = actions.iter().map(Action::notation).collect();
+    let mut expected = names.clone();
     expected.sort();
 
     let mut moves = Vec::new();
@@ -518,12 +519,10 @@ fn compare(engine: &Crossings, reference: &RefPosition, coverage: &mut Coverage)
         "{fen}: status"
     );
 
-    for action in &actions {
-        let name = action.notation();
-        let (_, mv) = named
-            .iter()
-            .find(|(n, _)| *n == name)
-            .expect("the move sets are equal");
+    for (action, name) in actions.iter().zip(&names) {
+        // `named` is sorted by name.
+        let found = named.binary_search_by(|(n, _)| n.cmp(name));
+        let (_, mv) = &named[found.expect("the move sets are equal")];
         let mut played = engine.clone();
         played.play(*mv);
         let next = reference.after(action);

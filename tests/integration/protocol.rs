@@ -471,46 +471,64 @@ fn go_depth_completes_exactly_that_depth() {
     assert_eq!(info_values(&lines, "depth"), [1, 2, 3], "{lines:?}");
 }
 
+/// `game` on `size` searched on two threads under each kind of limit, then `go infinite`
+/// stopped: each `go` answers one legal `bestmove` in time (see the test below).
+fn searched_on_two_threads_answers_one_legal_bestmove_in_time(game: &str, size: &str) {
+    let mut engine = engine_for(game, size);
+    engine.send("setoption name Threads value 2");
+    let legal = engine.legal_moves();
+    for go in ["go movetime 300", "go depth 4", "go nodes 5000"] {
+        let started = Instant::now();
+        engine.send(go);
+        let lines = engine.lines_until(|l| l.starts_with("bestmove"));
+        assert!(started.elapsed() < Duration::from_secs(5), "{game} {go}");
+        let best = lines.last().and_then(|l| l.split(' ').nth(1)).unwrap_or("");
+        assert!(legal.iter().any(|m| m == best), "{game} {go}: {lines:?}");
+        // The move played is the one the last report's line starts with, whichever
+        // thread found it.
+        let last_pv = lines
+            .iter()
+            .rev()
+            .find_map(|l| l.split(" pv ").nth(1))
+            .and_then(|pv| pv.split(' ').next());
+        assert_eq!(last_pv, Some(best), "{game} {go}: {lines:?}");
+        // Alpha-beta reports the depth it completed; JC Shock's Monte-Carlo search reads
+        // `go depth 4` as 4,000 playouts and reports its deepest tree node (protocol.md).
+        if go == "go depth 4" && game != "jcshock" {
+            assert_eq!(
+                info_values(&lines, "depth").last(),
+                Some(&4),
+                "{game}: {lines:?}"
+            );
+        }
+        engine.assert_silent(Duration::from_millis(200));
+    }
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    engine.lines_until(|l| l.starts_with("bestmove"));
+    // No second bestmove, from a helper or otherwise.
+    engine.assert_silent(Duration::from_millis(200));
+    engine.assert_ready();
+}
+
 #[test]
 fn every_game_searched_on_two_threads_answers_one_legal_bestmove_in_time() {
-    for (game, size) in [("crossjack", "8"), ("jcshock", "8"), ("crossings", "8")] {
-        let mut engine = engine_for(game, size);
-        engine.send("setoption name Threads value 2");
-        let legal = engine.legal_moves();
-        for go in ["go movetime 300", "go depth 4", "go nodes 5000"] {
-            let started = Instant::now();
-            engine.send(go);
-            let lines = engine.lines_until(|l| l.starts_with("bestmove"));
-            assert!(started.elapsed() < Duration::from_secs(5), "{game} {go}");
-            let best = lines.last().and_then(|l| l.split(' ').nth(1)).unwrap_or("");
-            assert!(legal.iter().any(|m| m == best), "{game} {go}: {lines:?}");
-            // The move played is the one the last report's line starts with, whichever
-            // thread found it.
-            let last_pv = lines
-                .iter()
-                .rev()
-                .find_map(|l| l.split(" pv ").nth(1))
-                .and_then(|pv| pv.split(' ').next());
-            assert_eq!(last_pv, Some(best), "{game} {go}: {lines:?}");
-            // Alpha-beta reports the depth it completed; JC Shock's Monte-Carlo search reads
-            // `go depth 4` as 4,000 playouts and reports its deepest tree node (protocol.md).
-            if go == "go depth 4" && game != "jcshock" {
-                assert_eq!(
-                    info_values(&lines, "depth").last(),
-                    Some(&4),
-                    "{game}: {lines:?}"
-                );
+    // Each game's engine is a process of its own, so the three run side by side; most of
+    // the time is spent waiting (for a movetime, or for the silence after a bestmove).
+    thread::scope(|scope| {
+        let games =
+            [("crossjack", "8"), ("jcshock", "8"), ("crossings", "8")].map(|(game, size)| {
+                scope.spawn(move || {
+                    searched_on_two_threads_answers_one_legal_bestmove_in_time(game, size)
+                })
+            });
+        for game in games {
+            if let Err(panic) = game.join() {
+                std::panic::resume_unwind(panic);
             }
-            engine.assert_silent(Duration::from_millis(200));
         }
-        engine.send("go infinite");
-        thread::sleep(Duration::from_millis(200));
-        engine.send("stop");
-        engine.lines_until(|l| l.starts_with("bestmove"));
-        // No second bestmove, from a helper or otherwise.
-        engine.assert_silent(Duration::from_millis(200));
-        engine.assert_ready();
-    }
+    });
 }
 
 #[test]

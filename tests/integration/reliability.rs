@@ -56,7 +56,10 @@ fn an_unread_stderr_never_stalls_the_engine_at_the_default_log_level() {
 
 #[test]
 fn an_unread_stderr_never_stalls_the_engine_even_when_every_line_is_logged() {
-    assert!(ready_after_bad_lines_with_stderr_unread("debug", 100_000));
+    // Each bad line logs a few records at this level, so these lines log many times what
+    // the log's queue and the largest pipe an unprivileged process can have hold together:
+    // a log written by the thread that reads the input would stall it long before the end.
+    assert!(ready_after_bad_lines_with_stderr_unread("debug", 20_000));
 }
 
 #[test]

@@ -18,15 +18,16 @@
 //! upside down with the roles exchanged), and a material with more black stones than red is
 //! read from its image. The tables are built once per process, on two threads, when the exact
 //! solver first meets a position that may need them ([`build_tables`], which can be
-//! abandoned): about 8 seconds on a 2-core machine, and 13 MB held (one byte a placement)
-//! until the process ends.
+//! abandoned; a thread that needs them while another builds them waits for that one), and
+//! held, one byte a placement, until the process ends.
 
-use std::sync::OnceLock;
+use std::ops::Range;
+use std::sync::{Mutex, OnceLock, TryLockError};
+use std::time::Duration;
 
 use super::position::check_rules;
 use super::symmetry::{image_of, least_image_of};
 use super::{target_row, Crossings, Layout};
-use crate::games::bitboard::Bitboard;
 use crate::games::hints::KnownValue;
 use crate::games::moves::MoveList;
 use crate::games::player::Player;
@@ -141,19 +142,20 @@ fn stones_in(player: Player, cells: &[u8]) -> Option<(u64, u64)> {
     Some((stones, locked))
 }
 
-/// The cells of `player`'s stones in `layout` (at most [`MAX_STONES`]), increasing: the
-/// unlocked ones by square, then the locked ones by file; zeros after them.
-fn cells_of(layout: &Layout, player: Player) -> Cells {
+/// The [`rank`] of the cells of `player`'s `count` stones in `layout`: the unlocked ones by
+/// square, then the locked ones (on its target row) by file.
+fn rank_in(layout: &Layout, player: Player, count: usize) -> usize {
     let own = layout.stones[player.index()];
-    let locked = layout.locked;
-    let base = first_target_square(player);
-    let unlocked = Bitboard(own & !locked);
-    let locked = Bitboard(own & locked).map(|sq| LOCKED_CELLS as u8 + sq - base);
-    let mut cells = [0; MAX_STONES];
-    for (slot, cell) in cells.iter_mut().zip(unlocked.chain(locked)) {
-        *slot = cell;
-    }
-    cells
+    let files = (own & layout.locked) >> first_target_square(player);
+    // The cells as one set: bit `cell`.
+    let mut cells = u128::from(own & !layout.locked) | u128::from(files) << LOCKED_CELLS;
+    (1..=count)
+        .map(|taken| {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            BINOMIALS[cell][taken]
+        })
+        .sum()
 }
 
 /// A value as a table keeps it: 0 a draw, else `2 × distance + 1`, plus 1 for a win.
@@ -241,14 +243,14 @@ impl Table {
     /// The place of the position of `layout`, of this table's material, with `to_move` to
     /// move, among every placement of the material.
     fn index(&self, layout: &Layout, to_move: Player) -> usize {
-        let red = rank(&cells_of(layout, Player::One)[..self.red]);
-        let black = rank(&cells_of(layout, Player::Two)[..self.black]);
+        let red = rank_in(layout, Player::One, self.red);
+        let black = rank_in(layout, Player::Two, self.black);
         (red * self.black_sets.len() + black) * 2 + to_move.index()
     }
 
-    /// The position kept at `index`, if the rules allow one there (stones on distinct
-    /// squares, the rules a position string obeys).
-    fn position(&self, index: usize) -> Option<Crossings> {
+    /// The stones and locks of the placement at `index` and the side to move there, if no
+    /// two stones share a square.
+    fn placement(&self, index: usize) -> Option<(Layout, Player)> {
         let to_move = if index.is_multiple_of(2) {
             Player::One
         } else {
@@ -262,46 +264,52 @@ impl Table {
         if red & black != 0 {
             return None;
         }
-        let position = Crossings::with_stones([red, black], red_locked | black_locked, to_move);
+        let layout = Layout {
+            stones: [red, black],
+            locked: red_locked | black_locked,
+        };
+        Some((layout, to_move))
+    }
+
+    /// The position kept at `index`, if the rules allow one there (stones on distinct
+    /// squares, the rules a position string obeys).
+    fn position(&self, index: usize) -> Option<Crossings> {
+        let (layout, to_move) = self.placement(index)?;
+        let position = Crossings::with_stones(layout.stones, layout.locked, to_move);
         check_rules(&position).is_ok().then_some(position)
     }
 
     /// The position at `index` if it is kept there: allowed by the rules, and the image of
-    /// its position that this table keeps (see [`Table::slot`]).
+    /// its position that this table keeps (see [`Table::slot`]). Whether the placement is
+    /// the image kept is asked first: it needs no position made.
     fn kept(&self, index: usize) -> Option<Crossings> {
-        let position = self.position(index)?;
-        let kept = self.slot(&position.layout(), position.side_to_move()) == index;
-        kept.then_some(position)
+        let (layout, to_move) = self.placement(index)?;
+        if self.slot(&layout, to_move) != index {
+            return None;
+        }
+        self.position(index)
     }
 
     /// Computes every value of the material of `red` and `black` stones, once the tables of
     /// less material are built; `None` if a distance is longer than a table keeps
-    /// ([`MAX_DISTANCE`]), `Err` if `abandon` said so first.
+    /// ([`MAX_DISTANCE`]), `Err` if `abandon` said so first (it is asked before anything
+    /// is done).
     fn build(red: usize, black: usize, abandon: &Abandon<'_>) -> Result<Option<Self>, Abandoned> {
-        let mut table = Table::empty(red, black);
-        let mut open = Vec::new();
-        for index in 0..table.values.len() {
-            if index % ABANDON_CHECKS == 0 && abandon() {
-                return Err(Abandoned);
-            }
-            let Some(position) = table.kept(index) else {
-                continue;
-            };
-            match position.status() {
-                Status::InPlay => open.push(index as u32),
-                Status::Draw => {}
-                Status::Won(winner) => {
-                    let value = if winner == position.side_to_move() {
-                        KnownValue::Win(0)
-                    } else {
-                        KnownValue::Loss(0)
-                    };
-                    table.values[index] = store(value);
-                }
-            }
+        if abandon() {
+            return Err(Abandoned);
         }
+        let mut table = Table::empty(red, black);
+        let first = table.in_two(table.values.len(), |indices| {
+            table.first_sweep(indices, abandon)
+        })?;
+        for (index, value) in first.decided {
+            table.values[index as usize] = store(value);
+        }
+        let mut open = first.open;
         for distance in 1.. {
-            let sweep = table.sweep_in_two(&open, distance, abandon)?;
+            let sweep = table.in_two(open.len(), |part| {
+                table.sweep(&open[part], distance, abandon)
+            })?;
             if sweep.decided.is_empty() && !sweep.later {
                 break;
             }
@@ -316,25 +324,58 @@ impl Table {
         Ok(Some(table))
     }
 
-    /// The sweep of `distance` over the `open` positions, half of them on a second thread
-    /// when one can be had.
-    fn sweep_in_two(
+    /// The sweep before the first over the placements at `indices`: the games over, and the
+    /// positions kept in play, left open.
+    fn first_sweep(
         &self,
-        open: &[u32],
-        distance: u32,
+        indices: Range<usize>,
         abandon: &Abandon<'_>,
     ) -> Result<Sweep, Abandoned> {
-        let (first, second) = open.split_at(open.len() / 2);
+        let mut sweep = Sweep::default();
+        for (done, index) in indices.enumerate() {
+            // Asked after a batch: the build asked before it began.
+            if done % ABANDON_CHECKS == ABANDON_CHECKS - 1 && abandon() {
+                return Err(Abandoned);
+            }
+            let Some(position) = self.kept(index) else {
+                continue;
+            };
+            match position.status() {
+                Status::InPlay => sweep.open.push(index as u32),
+                Status::Draw => {}
+                Status::Won(winner) => {
+                    let value = if winner == position.side_to_move() {
+                        KnownValue::Win(0)
+                    } else {
+                        KnownValue::Loss(0)
+                    };
+                    sweep.decided.push((index as u32, value));
+                }
+            }
+        }
+        Ok(sweep)
+    }
+
+    /// The sweep that `work` makes of the items `0..len`, the second half of them on a
+    /// second thread when one can be had; the positions left open stay in order.
+    fn in_two(
+        &self,
+        len: usize,
+        work: impl Fn(Range<usize>) -> Result<Sweep, Abandoned> + Sync,
+    ) -> Result<Sweep, Abandoned> {
+        let (first, second) = (0..len / 2, len / 2..len);
+        let work = &work;
         std::thread::scope(|scope| {
+            let part = second.clone();
             let helper = std::thread::Builder::new()
                 .name("endgame table".into())
-                .spawn_scoped(scope, || self.sweep(second, distance, abandon));
-            let mut sweep = self.sweep(first, distance, abandon)?;
+                .spawn_scoped(scope, move || work(part));
+            let mut sweep = work(first)?;
             let rest = match helper {
                 Ok(helper) => helper
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
-                Err(_) => self.sweep(second, distance, abandon)?,
+                Err(_) => work(second)?,
             };
             sweep.open.extend(rest.open);
             sweep.decided.extend(rest.decided);
@@ -449,9 +490,26 @@ pub type Abandon<'a> = dyn Fn() -> bool + Sync + 'a;
 /// Positions swept between two questions to [`Abandon`].
 const ABANDON_CHECKS: usize = 1 << 14;
 
+/// Held by the one thread that builds the tables: another thread that needs them waits for
+/// it instead of building the same tables at the same time.
+static BUILDER: Mutex<()> = Mutex::new(());
+
+/// How long a thread waiting for the tables sleeps between two questions to its [`Abandon`].
+const WAIT: Duration = Duration::from_millis(1);
+
 /// Builds every table not yet built, in order, until `abandon` says to give up (what it
-/// finished stays built).
+/// finished stays built). While another thread builds them, waits for it, asking `abandon`
+/// meanwhile, then builds what that thread left unbuilt, if anything.
 pub fn build_tables(abandon: &Abandon<'_>) -> Result<(), Abandoned> {
+    let _builder = loop {
+        match BUILDER.try_lock() {
+            Ok(builder) => break builder,
+            // A builder that panicked left only finished tables behind.
+            Err(TryLockError::Poisoned(poisoned)) => break poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) if abandon() => return Err(Abandoned),
+            Err(TryLockError::WouldBlock) => std::thread::sleep(WAIT),
+        }
+    };
     for (red, black) in MATERIALS {
         let cell = &TABLES[red][black];
         if cell.get().is_none() {
@@ -464,7 +522,7 @@ pub fn build_tables(abandon: &Abandon<'_>) -> Result<(), Abandoned> {
             } else {
                 None
             };
-            // Another thread may have built it meanwhile: the same values.
+            // Only the builder sets a table.
             let _ = cell.set(table);
         }
     }
@@ -659,6 +717,34 @@ mod tests {
             let position = Crossings::from_fen(fen).expect("a legal position");
             assert_eq!(known_value(&position), Some(value), "{fen}");
         }
+    }
+
+    // The values of the tables are pinned: a faster build, or one organised otherwise,
+    // must find every value the rules gave before (the checks above prove the rules on
+    // every table but the largest, sampled).
+    #[test]
+    fn every_table_keeps_the_values_it_was_built_with() {
+        build_tables(&|| false).expect("never abandoned");
+        let checksums = MATERIALS.map(|(red, black)| {
+            let table = TABLES[red][black].get().and_then(Option::as_ref);
+            let values = table.expect("distances a table keeps").values.iter();
+            // FNV-1a over the stored values, in index order.
+            let checksum = values.fold(0xcbf2_9ce4_8422_2325_u64, |hash, &value| {
+                (hash ^ u64::from(value)).wrapping_mul(0x0100_0000_01b3)
+            });
+            (red, black, checksum)
+        });
+        assert_eq!(
+            checksums,
+            [
+                (0, 0, 0x0832_8807_b4eb_6fed),
+                (1, 0, 0x0fa4_f91d_2fd6_be25),
+                (1, 1, 0x5b83_46b0_69bc_732d),
+                (2, 0, 0xd131_86a9_8d4d_a275),
+                (2, 1, 0x1b8f_fd47_9fc3_3ba3),
+                (2, 2, 0x89b1_fb7e_afb2_46f3),
+            ]
+        );
     }
 
     /// A report for the README: for each material, the positions the table keeps (each

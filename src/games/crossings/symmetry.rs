@@ -49,16 +49,21 @@ pub(super) fn image_of(layout: &Layout, to_move: Player, image: u8) -> (Layout, 
 /// ([`image_of`]) of the position of `layout` with `to_move` to move, and which image it is;
 /// the first such image where several are equal.
 pub(super) fn least_image_of(layout: &Layout, to_move: Player, images: u8) -> (u8, Layout, Player) {
-    let order = |(_, layout, to_move): &(u8, Layout, Player)| {
-        (layout.stones, layout.locked, to_move.index())
+    let order = |layout: &Layout, to_move: Player| {
+        let [red, black] = layout.stones;
+        (red, black, layout.locked, to_move.index())
     };
-    (0..images)
-        .map(|image| {
-            let (layout, to_move) = image_of(layout, to_move, image);
-            (image, layout, to_move)
-        })
-        .min_by_key(order)
-        .expect("the position itself")
+    let mut least = (0, *layout, to_move);
+    let mut least_order = order(layout, to_move);
+    for image in 1..images {
+        let (layout, to_move) = image_of(layout, to_move, image);
+        let image_order = order(&layout, to_move);
+        if image_order < least_order {
+            least = (image, layout, to_move);
+            least_order = image_order;
+        }
+    }
+    least
 }
 
 impl Crossings {

@@ -154,14 +154,45 @@ fn bring_forward(gap: &[i32], split: usize, out: &mut [i32]) {
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
+    use std::hash::BuildHasherDefault;
 
     use super::*;
+    use crate::games::moves::MoveList;
     use crate::games::size::BoardSize;
     use crate::games::status::Status;
 
-    /// Exact value for the side to move of every position reachable from `position` (1 win,
-    /// 0 draw, -1 loss), by plain memoised minimax over the rules alone.
-    fn value(position: &CrossJack, memo: &mut HashMap<u64, i8>) -> i8 {
+    /// A hasher for keys that are already Zobrist hashes: the key itself.
+    #[derive(Default)]
+    struct ZobristKey(u64);
+
+    impl std::hash::Hasher for ZobristKey {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+
+        fn write(&mut self, _: &[u8]) {
+            unreachable!("only u64 keys")
+        }
+
+        fn write_u64(&mut self, key: u64) {
+            self.0 = key;
+        }
+    }
+
+    /// The walk over every position reachable from a start: the exact values found so far,
+    /// by hash, and how many positions the bounds closed (neither side can win, one side
+    /// can win).
+    #[derive(Default)]
+    struct Walk {
+        values: HashMap<u64, i8, BuildHasherDefault<ZobristKey>>,
+        drawn: usize,
+        one_sided: usize,
+    }
+
+    /// Exact value for the side to move of `position` (1 win, 0 draw, -1 loss), by plain
+    /// memoised minimax over the rules alone; checks the bounds of every position in play
+    /// that it reaches, once each, against its exact value.
+    fn value(position: &CrossJack, walk: &mut Walk) -> i8 {
         match position.status() {
             Status::Won(winner) => {
                 return if winner == position.side_to_move() {
@@ -173,19 +204,35 @@ mod tests {
             Status::Draw => return 0,
             Status::InPlay => {}
         }
-        if let Some(&known) = memo.get(&position.hash()) {
+        if let Some(&known) = walk.values.get(&position.hash()) {
             return known;
         }
-        let mut moves = Vec::new();
+        let mut moves = MoveList::new();
         position.generate_moves(&mut moves);
-        let mut best = -1;
-        for mv in moves {
+        let mut exact = -1;
+        for &mv in moves.iter() {
             let mut after = position.clone();
             after.play(mv);
-            best = best.max(-value(&after, memo));
+            exact = exact.max(-value(&after, walk));
         }
-        memo.insert(position.hash(), best);
-        best
+        walk.values.insert(position.hash(), exact);
+        let bounds = outcome_bounds(position);
+        assert!(
+            bounds.can_win || exact <= 0,
+            "{}: won, yet no win was open",
+            position.fen()
+        );
+        assert!(
+            bounds.can_lose || exact >= 0,
+            "{}: lost, yet no loss was open",
+            position.fen()
+        );
+        match (bounds.can_win, bounds.can_lose) {
+            (false, false) => walk.drawn += 1,
+            (true, true) => {}
+            _ => walk.one_sided += 1,
+        }
+        exact
     }
 
     /// Checks the bounds of every position in play reachable from the start of `size`
@@ -193,40 +240,9 @@ mod tests {
     /// one side can win).
     fn check_every_position(size: BoardSize) -> (usize, usize) {
         let start = CrossJack::start(size).expect("a board the game plays");
-        let mut memo = HashMap::new();
-        value(&start, &mut memo);
-        let (mut drawn, mut one_sided) = (0, 0);
-        let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![start];
-        while let Some(position) = stack.pop() {
-            if position.status().is_over() || !seen.insert(position.hash()) {
-                continue;
-            }
-            let exact = memo[&position.hash()];
-            let bounds = outcome_bounds(&position);
-            let fen = position.fen();
-            assert!(
-                bounds.can_win || exact <= 0,
-                "{fen}: won, yet no win was open"
-            );
-            assert!(
-                bounds.can_lose || exact >= 0,
-                "{fen}: lost, yet no loss was open"
-            );
-            match (bounds.can_win, bounds.can_lose) {
-                (false, false) => drawn += 1,
-                (true, true) => {}
-                _ => one_sided += 1,
-            }
-            let mut moves = Vec::new();
-            position.generate_moves(&mut moves);
-            for mv in moves {
-                let mut after = position.clone();
-                after.play(mv);
-                stack.push(after);
-            }
-        }
-        (drawn, one_sided)
+        let mut walk = Walk::default();
+        value(&start, &mut walk);
+        (walk.drawn, walk.one_sided)
     }
 
     #[test]
