@@ -8,7 +8,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use super::alphabeta::buffers::Buffers;
 use super::kept::{lock_or_empty, Kept};
-use super::playouts::tree::Mcts;
+use super::playouts::Mcts;
 use crate::games::SearchHints;
 
 /// A game's search workspace: what alpha-beta keeps and what the Monte-Carlo search keeps.

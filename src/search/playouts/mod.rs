@@ -1,16 +1,19 @@
 //! Playouts: Monte-Carlo tree search, after an exact solver in the endgame of a game of
 //! fixed length.
 
+mod budget;
 mod parallel;
+mod plan;
 mod solver;
-pub(super) mod tree;
+mod tree;
 
 use std::time::{Duration, Instant};
 
+use budget::{is_long_search, monte_carlo_run, playout_time, playouts_for_depth};
 use parallel::parallel_monte_carlo;
+pub use plan::Playouts;
 use solver::Solver;
-use tree::Mcts;
-pub(super) use tree::PLAIN_UCT;
+pub(super) use tree::{Mcts, PLAIN_UCT};
 
 use super::context::Context;
 use super::control::Control;
@@ -18,10 +21,9 @@ use super::info::Info;
 use super::kept::Kept;
 use super::limits::{Limits, Request, Settings};
 use super::root::{notation, restrict_root, time_budget};
-use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use super::value;
-use crate::games::{GameState, LongSearch, PlayoutTuning, SearchHints, SolverReach, TreePolicy};
+use crate::games::{GameState, PlayoutTuning, SearchHints, SolverReach};
 
 /// How many plies before the end of the game the exact solver is tried, for a search of
 /// `target` time (none: a node or depth limit), as the game's `reach` says.
@@ -188,79 +190,6 @@ fn solve_endgame<G: SearchHints>(
         endgame.proven = results.iter().flatten().max().map(|&r| value_of(r));
     }
     endgame
-}
-
-/// The stop conditions of a Monte-Carlo search under `request` for the side to move in
-/// `position`: its time budget, the node limit, or `go depth N` alone as N thousand playouts.
-fn monte_carlo_run<'a, 'r, G: SearchHints>(
-    request: &Request<'_, G::Move>,
-    position: &G,
-    long: bool,
-    stop: &'a std::sync::atomic::AtomicBool,
-    report: &'r mut dyn FnMut(&Info),
-) -> tree::Run<'a, 'r> {
-    let limits = request.limits;
-    let budget = time_budget(request, position);
-    let playouts = playout_limit(limits, budget);
-    tree::Run {
-        control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
-        time: budget.map(playout_time),
-        playouts,
-        report,
-        lines: request.settings.multipv,
-        long,
-    }
-}
-
-/// The playouts a Monte-Carlo search under `limits` (and its time `budget`) stops after:
-/// `go depth N` alone stands for N thousand.
-fn playout_limit(limits: &Limits, budget: Option<TimeBudget>) -> Option<u64> {
-    limits
-        .depth
-        .filter(|_| budget.is_none() && limits.nodes.is_none())
-        .map(playouts_for_depth)
-}
-
-/// Whether a Monte-Carlo search under `request` is long: its time target, node limit or
-/// playouts reach those of `long`, or it has no limit at all (`go infinite`, pondering).
-fn is_long_search<G: SearchHints>(
-    request: &Request<'_, G::Move>,
-    position: &G,
-    long: &LongSearch,
-) -> bool {
-    let limits = request.limits;
-    let budget = time_budget(request, position);
-    match (budget, limits.nodes, playout_limit(limits, budget)) {
-        (Some(budget), _, _) => playout_time(budget) >= long.time,
-        (None, Some(nodes), _) => nodes >= long.nodes,
-        (None, None, Some(playouts)) => playouts >= long.playouts,
-        (None, None, None) => true,
-    }
-}
-
-/// Monte-Carlo can stop at any moment, so it takes the whole target of a time budget, not
-/// the point after which a new alpha-beta iteration would not finish.
-fn playout_time(budget: TimeBudget) -> Duration {
-    budget.soft.saturating_mul(2).min(budget.hard)
-}
-
-/// The playouts `go depth N` stands for in Monte-Carlo search: N thousand.
-fn playouts_for_depth(depth: u32) -> u64 {
-    u64::from(depth.max(1)) * 1000
-}
-
-/// How a Monte-Carlo search plays: its tree policy, whether it is long (which chooses the
-/// exploration constant), its random seed, and the root moves it must never play.
-#[derive(Debug, Clone, Copy)]
-pub struct Playouts<'a, M> {
-    /// The tree policy.
-    pub policy: TreePolicy,
-    /// Whether the search is long ([`TreePolicy::long_exploration`]).
-    pub long: bool,
-    /// The seed of the playouts' random choices.
-    pub seed: u64,
-    /// Root moves never explored nor played (proven lost).
-    pub banned: &'a [M],
 }
 
 /// UCT as `playouts` says within `request`. Its limits:

@@ -3,9 +3,11 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::budget::monte_carlo_run;
+use super::plan::Playouts;
 use super::tree::{Mcts, Run};
-use super::{monte_carlo_run, Context, Playouts};
 use crate::games::{GameState, SearchHints};
+use crate::search::context::Context;
 use crate::search::control::Control;
 use crate::search::info::Info;
 use crate::search::kept::Kept;

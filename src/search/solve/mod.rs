@@ -64,6 +64,7 @@
 //! probed at every node), and keeps its proofs in the engine's table for the next moves of
 //! the game, where this solver's table lasts one solve.
 
+mod scale;
 mod solution;
 mod table;
 
@@ -74,13 +75,10 @@ use super::control::Control;
 use super::ordering::{bring_forward, settle_all, MoveOrdering, PlyBuffers};
 use crate::games::{GameState, KnownValue, Margin, MoveList, Player, SearchHints, Status};
 use crate::search::bound::Bound;
+use scale::{INFINITY, WIN};
 pub use solution::{Outcome, Progress, Proven, RootMove, Solution, SolveLimits, Unsolved};
 use table::{Entry, Table};
 
-/// The value of a win at the root itself; a win `p` plies away is worth `WIN - p`.
-const WIN: i32 = 1_000_000;
-/// Beyond every value.
-const INFINITY: i32 = WIN + 1;
 /// The last horizon (see the module): the longest line the solver follows.
 pub const MAX_PLY: usize = 512;
 /// The first horizon (see the module).

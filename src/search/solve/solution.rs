@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::WIN;
+use super::scale::WIN;
 use crate::games::Margin;
 
 /// The outcome of a position under perfect play, for the side to move.

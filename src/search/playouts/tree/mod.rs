@@ -8,18 +8,21 @@
 
 use std::time::{Duration, Instant};
 
+mod mcts;
+mod node;
 mod playout;
 mod rave;
 mod report;
+mod run_terms;
 mod solved;
+mod weights;
 
-use crate::games::{GameState, MoveList, Player, SearchHints, Status, TreePolicy, MAX_MOVES};
-use crate::search::control::Control;
-use crate::search::info::Info;
-use crate::search::rng::Rng;
+use crate::games::{GameState, SearchHints, Status, TreePolicy};
 use crate::search::root::restrict_root;
-use playout::FULL_SHARE;
-use rave::Weights;
+pub(crate) use mcts::Mcts;
+use mcts::MAX_TREE_NODES;
+use node::Node;
+pub(crate) use run_terms::Run;
 
 /// Plain UCT, the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the end of
 /// the game, a fresh tree for every search.
@@ -43,172 +46,7 @@ const REPORT_INTERVAL: Duration = Duration::from_millis(500);
 /// Playouts between two looks at the clock for [`REPORT_INTERVAL`].
 const REPORT_CHECK_INTERVAL: u64 = 16;
 
-/// Tree nodes allocated at most; past it the tree stops growing and iterations only play out.
-const MAX_TREE_NODES: usize = 1 << 22;
-
-/// A node of the search tree: the move that leads to it and what the playouts through it
-/// earned the player who made that move.
-#[derive(Debug, Clone, Copy)]
-struct Node<M> {
-    mv: Option<M>,
-    /// Index of the first child; the children are contiguous.
-    first_child: u32,
-    children: u32,
-    expanded: bool,
-    visits: u32,
-    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`; `f32` keeps the
-    /// node small (the tree is most of the search's memory) and sums halves exactly up to
-    /// 2²⁴ of them.
-    reward: f32,
-    /// Playouts through the parent in which the mover played `mv` later ("all moves as
-    /// first"), and their results for the mover.
-    amaf_visits: u32,
-    amaf_reward: f32,
-    /// The move's [`SearchHints::move_code`], for RAVE.
-    code: u32,
-    /// With RAVE, the value selection weighs the move by before exploration
-    /// ([`Weights::rave_value`]), kept here because selection reads it far more often than
-    /// the counts change.
-    rave: f64,
-    /// The exact result of the node's position, once solved ([`TreePolicy::solved_within`]);
-    /// [`Status::InPlay`] until then.
-    solved: Status,
-}
-
-impl<M> Node<M> {
-    fn new(mv: Option<M>, code: usize) -> Self {
-        Node {
-            mv,
-            first_child: 0,
-            children: 0,
-            expanded: false,
-            visits: 0,
-            reward: 0.0,
-            amaf_visits: 0,
-            amaf_reward: 0.0,
-            code: code as u32,
-            rave: 0.5,
-            solved: Status::InPlay,
-        }
-    }
-
-    /// The indices of the node's children in the tree (none before it is expanded).
-    fn child_range(&self) -> std::ops::Range<usize> {
-        let first = self.first_child as usize;
-        first..first + self.children as usize
-    }
-
-    fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.5
-        } else {
-            f64::from(self.reward) / f64::from(self.visits)
-        }
-    }
-}
-
-/// What [`Mcts::run`] needs besides the game: when to stop and how to report.
-pub(crate) struct Run<'a, 'r> {
-    pub(crate) control: Control<'a>,
-    /// Stop once this much time has passed, if set.
-    pub(crate) time: Option<Duration>,
-    /// Stop after this many playouts, if set.
-    pub(crate) playouts: Option<u64>,
-    pub(crate) report: &'r mut dyn FnMut(&Info),
-    /// Lines to report: the most visited root moves (`MultiPV`); 0 counts as 1.
-    pub(crate) lines: usize,
-    /// Whether the search is long enough for [`TreePolicy::long_exploration`].
-    pub(crate) long: bool,
-}
-
-/// One Monte-Carlo search: the tree and the buffers its iterations reuse.
-pub(crate) struct Mcts<G: SearchHints> {
-    config: TreePolicy,
-    nodes: Vec<Node<G::Move>>,
-    /// The position at the root of `nodes`, once a search has run.
-    root: Option<G>,
-    /// Scratch space for moving a subtree to the root.
-    spare: Vec<Node<G::Move>>,
-    path: Vec<u32>,
-    /// The player to move at each node of the path.
-    movers: Vec<Player>,
-    /// Every move of the running iteration from the root, tree and playout, with its mover
-    /// (for RAVE).
-    line: Vec<(usize, Player)>,
-    /// Per player and move code, the iteration that last marked the code as played (high 32
-    /// bits) and the index in `line` of its earliest play in that iteration (low 32 bits), for
-    /// RAVE: one key, so that one comparison tells whether a play counts for a node.
-    marks: [Vec<u64>; 2],
-    /// Per player and move code, the results summed and the playouts counted of the
-    /// iterations in which the player made the move (MAST), when on.
-    mast: [Vec<(f32, f32)>; 2],
-    /// Per player, the same for a move code right after another (index `before * codes +
-    /// code`), when pairs are on.
-    pairs: [Vec<(f32, f32)>; 2],
-    iteration: u32,
-    moves: Vec<G::Move>,
-    /// Per ply of an exact ending, a playout's tail or a node's solve (never both at once),
-    /// its moves.
-    exact_moves: Vec<MoveList<G::Move>>,
-    rng: Rng,
-    /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
-    visited: u64,
-    max_depth: usize,
-    /// The root moves the next search may choose from (`go searchmoves`); all when empty.
-    allowed_at_root: Vec<G::Move>,
-    /// Root moves the next search never plays nor explores (proven losing), though they
-    /// stay in a kept tree; at least one root move must stay allowed.
-    banned_at_root: Vec<G::Move>,
-    weights: Weights,
-    /// [`TreePolicy::mast_share`] in units of 2⁻³², compared with 32 random bits.
-    mast_threshold: u64,
-    /// The exploration constant of the running search: [`TreePolicy::exploration`] or, in a long
-    /// search, [`TreePolicy::long_exploration`].
-    exploration: f64,
-}
-
 impl<G: SearchHints> Mcts<G> {
-    /// An empty tree weighing results by `config`, whose playouts draw from `seed`.
-    pub(crate) fn new(config: TreePolicy, seed: u64) -> Self {
-        Mcts {
-            config,
-            nodes: Vec::new(),
-            root: None,
-            spare: Vec::new(),
-            path: Vec::with_capacity(256),
-            movers: Vec::with_capacity(256),
-            line: Vec::with_capacity(1024),
-            marks: [Vec::new(), Vec::new()],
-            mast: [Vec::new(), Vec::new()],
-            pairs: [Vec::new(), Vec::new()],
-            iteration: 0,
-            moves: Vec::with_capacity(MAX_MOVES),
-            exact_moves: (0..config.exact_tail.max(config.solved_within as usize))
-                .map(|_| Vec::with_capacity(MAX_MOVES))
-                .collect(),
-            rng: Rng::new(seed),
-            visited: 0,
-            max_depth: 0,
-            allowed_at_root: Vec::new(),
-            banned_at_root: Vec::new(),
-            weights: Weights::new(config.rave),
-            mast_threshold: (config.mast_share.clamp(0.0, 1.0) * FULL_SHARE as f64) as u64,
-            exploration: config.exploration,
-        }
-    }
-
-    /// The `kept` tree if it was grown with `config`, else a new one; either way
-    /// its playouts draw from `seed`.
-    pub(crate) fn kept_or_new(kept: Option<Box<Self>>, config: TreePolicy, seed: u64) -> Box<Self> {
-        match kept {
-            Some(mut tree) if tree.config == config => {
-                tree.rng = Rng::new(seed);
-                tree
-            }
-            _ => Box::new(Mcts::new(config, seed)),
-        }
-    }
-
     /// Searches the current position of `state` until a limit of `run` is reached and returns
     /// the most visited root move; `None` when the game is over. `state` comes back as it was.
     pub(crate) fn run(
@@ -298,16 +136,6 @@ impl<G: SearchHints> Mcts<G> {
     pub(crate) fn ban_at_root(&mut self, banned: &[G::Move]) {
         self.banned_at_root.clear();
         self.banned_at_root.extend_from_slice(banned);
-    }
-
-    /// Whether `child` of the root is a banned move.
-    #[inline]
-    fn banned(&self, node: usize, child: usize) -> bool {
-        node == 0
-            && !self.banned_at_root.is_empty()
-            && self.nodes[child]
-                .mv
-                .is_some_and(|mv| self.banned_at_root.contains(&mv))
     }
 
     /// Makes the node of the last tree that stands for `position` (a child or grandchild of
@@ -479,15 +307,6 @@ impl<G: SearchHints> Mcts<G> {
         parent.first_child = first;
         parent.children = self.moves.len() as u32;
         parent.expanded = true;
-    }
-
-    /// The most visited child of `node` (not a banned root move).
-    fn best_child(&self, node: usize) -> Option<usize> {
-        let parent = &self.nodes[node];
-        parent
-            .child_range()
-            .filter(|&c| !self.banned(node, c))
-            .max_by_key(|&c| self.nodes[c].visits)
     }
 }
 

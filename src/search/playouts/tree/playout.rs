@@ -2,8 +2,8 @@
 //! MAST) the better of two by what they earned so far, alone and after the move before, and
 //! in a game of fixed length the last plies played perfectly.
 
+use super::mcts::{Mcts, FULL_SHARE};
 use super::rave::result_for;
-use super::Mcts;
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::playouts::solver::perfect_end;
 
@@ -34,9 +34,6 @@ pub(super) fn add_result(entry: Option<&mut (f32, f32)>, status: Status, player:
 /// A playout that has not ended after this many plies is scored as a draw (a game of random
 /// moves can wander for a long time).
 pub(super) const MAX_PLAYOUT_PLIES: usize = 4096;
-
-/// A share of 1 in the units of [`Mcts::mast_threshold`].
-pub(super) const FULL_SHARE: u64 = 1 << 32;
 
 impl<G: SearchHints> Mcts<G> {
     /// Plays uniformly random moves from the current position to the end of the game; the

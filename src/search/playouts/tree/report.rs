@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use super::{Mcts, Run, MAX_TREE_NODES};
+use super::mcts::{Mcts, MAX_TREE_NODES};
+use super::run_terms::Run;
 use crate::games::{GameState, SearchHints};
 use crate::search::info::{Info, Score};
 use crate::search::root::notation;

@@ -2,7 +2,7 @@
 //! estimated by playouts, and the proofs they pass up (MCTS-Solver, Winands, Björnsson and
 //! Saito 2008).
 
-use super::Mcts;
+use super::mcts::Mcts;
 use crate::games::{Player, SearchHints, Status};
 use crate::search::playouts::solver::perfect_end;
 

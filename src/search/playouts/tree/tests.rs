@@ -6,7 +6,9 @@ use super::rave::{mark_key, marked_before, result_for};
 use super::report::win_rate_to_centipawns;
 use super::*;
 use crate::games::jcshock::JcShock;
-use crate::games::{BoardSize, Game, RaveSchedule, SearchStyle, Status};
+use crate::games::{BoardSize, Game, Player, RaveSchedule, SearchStyle, Status};
+use crate::search::control::Control;
+use crate::search::rng::Rng;
 
 /// JC Shock's tree policy, the one `search` plays it with.
 fn strong() -> TreePolicy {
@@ -487,7 +489,7 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn rave_of_least_error_weighs_the_two_means_by_their_counts_until_own_visits_add_up() {
-    let weights = rave::Weights::new(Some(RaveSchedule::MinimumError(0.01)));
+    let weights = weights::Weights::new(Some(RaveSchedule::MinimumError(0.01)));
     assert!(
         close(weights.beta(10, 10), 10.0 / 21.0),
         "few visits: by count"
@@ -502,7 +504,7 @@ fn rave_of_least_error_weighs_the_two_means_by_their_counts_until_own_visits_add
 
 #[test]
 fn rave_of_equivalence_weighs_the_two_means_alike_after_k_own_visits() {
-    let weights = rave::Weights::new(Some(RaveSchedule::Equivalence(600.0)));
+    let weights = weights::Weights::new(Some(RaveSchedule::Equivalence(600.0)));
     assert!(close(weights.beta(600, 5), 0.5));
     assert!(
         close(weights.beta(600, 50_000), 0.5),
