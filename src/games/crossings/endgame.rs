@@ -23,9 +23,10 @@
 
 use std::sync::OnceLock;
 
-use super::position::check_rules;
+use super::geometry::target_row;
+use super::notation::check_rules;
+use super::position::{Crossings, Layout};
 use super::symmetry::{image_of, least_image_of};
-use super::{target_row, Crossings, Layout};
 use crate::games::bitboard::Bitboard;
 use crate::games::hints::KnownValue;
 use crate::games::moves::MoveList;
