@@ -1,8 +1,9 @@
 //! Crossings as a board GUI draws it: stones and locked stones, the rows each side starts
 //! on and crosses to, and the pass.
 
+use super::geometry::{target_rank_number, SIZE};
 use super::moves::Move;
-use super::{letter, target_rank_number, SIZE};
+use super::position::letter;
 use crate::games::board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
 use crate::games::player::Player;
 use crate::games::size::BoardSize;

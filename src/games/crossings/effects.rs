@@ -1,9 +1,9 @@
 //! What a Crossings move does on the board: the group's stones travel along their line, the
 //! front one may capture, and a counter-crossing locks every crossed stone.
 
-use super::geometry::{bit, step_from};
+use super::geometry::{bit, coord, step_from, target_row};
 use super::moves::Move;
-use super::{coord, target_row, Crossings};
+use super::position::Crossings;
 use crate::games::bitboard::Bitboard;
 use crate::games::effects::{Effect, Effects, Flags};
 use crate::games::rules::Game;

@@ -1,8 +1,9 @@
 //! Crossings' duties and endings in detail: a pending crossing to answer, the pass, the
 //! crossing nobody answered.
 
+use super::geometry::{coord, target_row};
+use super::position::Crossings;
 use super::turn::Turn;
-use super::{coord, target_row, Crossings};
 use crate::games::bitboard::Bitboard;
 use crate::games::duty::Duty;
 use crate::games::ending::EndDetails;

@@ -25,9 +25,11 @@ use std::ops::Range;
 use std::sync::{Mutex, OnceLock, TryLockError};
 use std::time::Duration;
 
-use super::position::check_rules;
+use super::geometry::target_row;
+use super::moves::Move;
+use super::notation::check_rules;
+use super::position::{Crossings, Layout};
 use super::symmetry::{image_of, least_image_of};
-use super::{target_row, Crossings, Layout};
 use crate::games::hints::KnownValue;
 use crate::games::moves::MoveList;
 use crate::games::player::Player;
@@ -412,12 +414,7 @@ impl Table {
 
     /// What the sweep of `distance` makes of the open `position`, from its moves' values
     /// found so far (see the module).
-    fn judge(
-        &self,
-        position: &Crossings,
-        distance: u32,
-        moves: &mut MoveList<super::Move>,
-    ) -> Judgement {
+    fn judge(&self, position: &Crossings, distance: u32, moves: &mut MoveList<Move>) -> Judgement {
         moves.clear();
         position.generate_moves(moves);
         let mut quickest_win = None::<u32>;

@@ -6,7 +6,7 @@
 //! the slow part of the game: who has more stones to cross and capture with, and more ways to
 //! move them.
 
-use super::Crossings;
+use super::position::Crossings;
 use crate::games::player::Player;
 use crate::games::status::Status;
 

@@ -1,6 +1,10 @@
 //! The 8×8 board as a `u64` (bit index `rank * 8 + file`) and the eight directions a group
 //! can move in, as shifts that never wrap from one edge to the other.
 
+use crate::games::coord::Coord;
+use crate::games::player::Player;
+use crate::games::size::BoardSize;
+
 /// The bits of file `a`.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// The bits of file `h`.
@@ -166,6 +170,37 @@ pub fn step_from(sq: u8, d: usize, steps: u32) -> Option<u8> {
 #[inline(always)]
 pub const fn bit(sq: u8) -> u64 {
     1u64 << sq
+}
+
+/// The only board Crossings is played on.
+pub const SIZE: BoardSize = BoardSize::square(8);
+
+/// A player's target row: the row farthest from its side, where its stones cross.
+#[inline(always)]
+pub const fn target_row(player: Player) -> u64 {
+    match player {
+        Player::One => RANK_8,
+        Player::Two => RANK_1,
+    }
+}
+
+/// The number (1–8) of a player's target rank.
+pub fn target_rank_number(player: Player) -> u8 {
+    match player {
+        Player::One => 8,
+        Player::Two => 1,
+    }
+}
+
+/// The bit index of a coordinate on the 8×8 board.
+#[inline]
+pub fn square(c: Coord) -> u8 {
+    c.index(SIZE.width) as u8
+}
+
+/// The coordinate of square `sq`, which names it (e.g. `e4`) in messages.
+pub fn coord(sq: u8) -> Coord {
+    Coord::from_index(usize::from(sq), SIZE.width)
 }
 
 #[cfg(test)]

@@ -10,12 +10,12 @@
 //! is unlocked.
 
 use super::geometry::{
-    behind, bit, nearest_on_ray, opposite, step_from, steps_between, NEIGHBOUR, NORTH, NORTH_EAST,
-    NORTH_WEST, OFF, RAY_LENGTHS, SOUTH, SOUTH_EAST, SOUTH_WEST,
+    behind, bit, nearest_on_ray, opposite, step_from, steps_between, target_row, NEIGHBOUR, NORTH,
+    NORTH_EAST, NORTH_WEST, OFF, RAY_LENGTHS, SOUTH, SOUTH_EAST, SOUTH_WEST,
 };
 use super::moves::Move;
+use super::position::Crossings;
 use super::turn::Turn;
-use super::{target_row, Crossings};
 use crate::games::bitboard::Bitboard;
 use crate::games::player::Player;
 

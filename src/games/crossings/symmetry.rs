@@ -4,7 +4,7 @@
 //! crossing toward the far row. No count ties the side to move to the stones (captures
 //! remove them), so games reach positions on both sides of the second symmetry.
 
-use super::{Crossings, Layout};
+use super::position::{Crossings, Layout};
 use crate::games::hints::SymmetricKey;
 use crate::games::player::Player;
 use crate::games::zobrist;

@@ -3,7 +3,7 @@
 
 use super::geometry::{is_supported, MAX_SIDE, MIN_SIDE};
 use super::notation::zone_rank;
-use super::{letter, CrossJack};
+use super::position::{letter, CrossJack};
 use crate::games::board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
 use crate::games::player::Player;
 use crate::games::rules::Game;

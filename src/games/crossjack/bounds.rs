@@ -21,7 +21,7 @@
 use super::access::goal_reached;
 use super::eval::next_ticks;
 use super::geometry::MAX_SIDE;
-use super::CrossJack;
+use super::position::CrossJack;
 use crate::games::bitboard::Bitboard;
 use crate::games::hints::OutcomeBounds;
 use crate::games::player::Player;

@@ -2,7 +2,7 @@
 //! the players cut off from it.
 
 use super::access::access_path;
-use super::CrossJack;
+use super::position::CrossJack;
 use crate::games::bitboard::Bitboard;
 use crate::games::coord::Coord;
 use crate::games::duty::Duty;

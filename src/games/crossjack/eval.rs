@@ -6,7 +6,7 @@
 //! attack counts only if it outruns the filling, and then only if it arrives first.
 
 use super::access::{attack, Attack, Filler};
-use super::CrossJack;
+use super::position::{CrossJack, SETUP_MARKS};
 use crate::games::player::Player;
 use crate::games::rules::Game;
 use crate::games::status::Status;
@@ -48,7 +48,7 @@ pub fn evaluate(position: &CrossJack) -> i32 {
 pub fn race_ticks(position: &CrossJack) -> [Option<u32>; 2] {
     let side = position.side_to_move();
     [side, side.opponent()].map(|player| {
-        let setup_left = super::SETUP_MARKS.saturating_sub(position.marks_of(player).count_ones());
+        let setup_left = SETUP_MARKS.saturating_sub(position.marks_of(player).count_ones());
         attack_of(position, player)
             .ticks
             .map(|ticks| ticks + setup_left.saturating_sub(1))

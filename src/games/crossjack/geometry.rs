@@ -1,10 +1,7 @@
 //! The board of one size as bit masks: which squares exist, the zone rows, the edge files, and
 //! the king step with wrapping columns as a handful of shifts.
 
-use super::CrossJack;
-use crate::games::error::PositionError;
 use crate::games::player::Player;
-use crate::games::rules::Game;
 use crate::games::size::BoardSize;
 
 /// Smallest width or height Cross-Jack supports.
@@ -15,7 +12,7 @@ pub const MAX_SIDE: usize = 16;
 pub const MAX_SQUARES: usize = 128;
 
 /// The supported sizes, in the words of error messages.
-const SUPPORTED: &str = "3 to 16 files and ranks, at most 128 squares";
+pub const SUPPORTED: &str = "3 to 16 files and ranks, at most 128 squares";
 
 /// The masks of a `width` × `height` board, bit `rank * width + file` per square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,18 +66,10 @@ const fn all_geometries() -> [[Geometry; MAX_SIDE + 1]; MAX_SIDE + 1] {
 }
 
 impl Geometry {
-    /// The geometry of a board of `size`, or why Cross-Jack cannot be played on it.
-    pub fn of(size: BoardSize) -> Result<&'static Self, PositionError> {
+    /// The geometry of a board of `size`, or `None` when Cross-Jack cannot be played on it.
+    pub fn of(size: BoardSize) -> Option<&'static Self> {
         let (width, height) = (size.width, size.height);
-        if !is_supported(width, height) {
-            return Err(PositionError::UnsupportedSize {
-                game: CrossJack::NAME,
-                width,
-                height,
-                supported: SUPPORTED,
-            });
-        }
-        Ok(&GEOMETRIES[width][height])
+        is_supported(width, height).then(|| &GEOMETRIES[width][height])
     }
 
     const fn build(width: u32, height: u32) -> Self {

@@ -12,11 +12,12 @@ mod end;
 mod eval;
 mod geometry;
 mod notation;
+mod position;
 mod symmetry;
 mod tuning;
 
-use self::access::access_path;
-use self::geometry::{bit, Geometry};
+use self::geometry::bit;
+use self::position::{key, letter, KEYS, SIDE_KEY};
 use super::bitboard::Bitboard;
 use super::board::BoardDescription;
 use super::coord::Coord;
@@ -34,159 +35,8 @@ use super::size::BoardSize;
 use super::status::Status;
 use super::zobrist;
 
-/// Zobrist keys: one per square and player (player-major, 128 squares each), then the side key.
-const KEYS: [u64; 2 * 128 + 1] = zobrist::keys(0x4352_4f53_534a_4143);
-/// Index of the key XORed in when O is to move.
-const SIDE_KEY: usize = 2 * 128;
-
-/// Marks a player places before play begins.
-const SETUP_MARKS: u32 = 2;
-
 pub use notation::{IllegalReason, Inconsistency};
-
-/// A Cross-Jack position.
-#[derive(Debug, Clone)]
-pub struct CrossJack {
-    /// The board's masks, shared by every position of its size.
-    geometry: &'static Geometry,
-    /// The marks of X and of O.
-    marks: [u128; 2],
-    to_move: Player,
-    hash: u64,
-    /// Judged whenever the position changes, so that move generation is a lookup.
-    status: Status,
-    /// Per player, a chain of empty squares proving access to its goal row (0: not known).
-    /// Only an opponent's tick on it can take the access away, so it spares most floods.
-    access: [u128; 2],
-}
-
-impl PartialEq for CrossJack {
-    /// Positions are equal when board and side are; the access chains are bookkeeping.
-    fn eq(&self, other: &Self) -> bool {
-        self.geometry == other.geometry
-            && self.marks == other.marks
-            && self.to_move == other.to_move
-    }
-}
-
-impl Eq for CrossJack {}
-
-/// The piece letter of `player`.
-fn letter(player: Player) -> char {
-    match player {
-        Player::One => 'x',
-        Player::Two => 'o',
-    }
-}
-
-fn key(player: Player, square: usize) -> u64 {
-    KEYS[player.index() * 128 + square]
-}
-
-impl CrossJack {
-    /// A position from its parts, with hash and status computed from scratch.
-    fn from_parts(geometry: &'static Geometry, marks: [u128; 2], to_move: Player) -> Self {
-        let mut position = CrossJack {
-            geometry,
-            marks,
-            to_move,
-            hash: 0,
-            status: Status::InPlay,
-            access: [0; 2],
-        };
-        position.hash = position.hash_from_scratch();
-        position.status = position.judge();
-        position
-    }
-
-    /// The marks of `player`.
-    #[inline]
-    fn marks_of(&self, player: Player) -> u128 {
-        self.marks[player.index()]
-    }
-
-    /// Squares nobody has ticked.
-    #[inline]
-    fn empty(&self) -> u128 {
-        self.geometry.board() & !(self.marks[0] | self.marks[1])
-    }
-
-    /// True while `player` has fewer than two marks and so ticks its own zone row.
-    #[inline]
-    fn in_setup(&self, player: Player) -> bool {
-        self.marks_of(player).count_ones() < SETUP_MARKS
-    }
-
-    /// The squares the side to move may tick, ignoring whether the game is over.
-    #[inline]
-    fn targets(&self) -> u128 {
-        let player = self.to_move;
-        let reachable = if self.in_setup(player) {
-            self.geometry.zone_row(player)
-        } else {
-            self.geometry.dilate(self.marks_of(player))
-        };
-        reachable & self.empty()
-    }
-
-    /// The squares the side to move may tick: none once the game is over.
-    #[inline]
-    fn legal_targets(&self) -> u128 {
-        if self.status.is_over() {
-            0
-        } else {
-            self.targets()
-        }
-    }
-
-    /// The player standing on its goal row, if any (a valid position has at most one).
-    fn winner(&self) -> Option<Player> {
-        [Player::One, Player::Two]
-            .into_iter()
-            .find(|&p| self.marks_of(p) & self.geometry.goal_row(p) != 0)
-    }
-
-    /// The status judged from the board alone; fills in the access chains.
-    fn judge(&mut self) -> Status {
-        if let Some(player) = self.winner() {
-            return Status::Won(player);
-        }
-        self.access = [0; 2];
-        self.judge_blockade()
-    }
-
-    /// Once both players have set up: a draw unless both still have access. Access chains
-    /// already known (non-zero) are trusted.
-    fn judge_blockade(&mut self) -> Status {
-        if self.in_setup(Player::One) || self.in_setup(Player::Two) {
-            return Status::InPlay;
-        }
-        for player in [Player::One, Player::Two] {
-            if self.access[player.index()] == 0 {
-                let chain = access_path(
-                    self.geometry,
-                    self.marks_of(player),
-                    self.empty(),
-                    self.geometry.goal_row(player),
-                );
-                match chain {
-                    Some(chain) => self.access[player.index()] = chain,
-                    None => return Status::Draw,
-                }
-            }
-        }
-        Status::InPlay
-    }
-
-    /// The letter on `coord`, if ticked.
-    fn letter_at(&self, coord: Coord) -> Option<char> {
-        let square = bit(coord.index(self.geometry.width()));
-        [Player::One, Player::Two]
-            .into_iter()
-            .find(|&p| self.marks_of(p) & square != 0)
-            .map(letter)
-    }
-}
+pub use position::CrossJack;
 
 impl Game for CrossJack {
     /// The index (`rank * width + file`) of the square to tick.
@@ -202,7 +52,11 @@ impl Game for CrossJack {
     }
 
     fn start(size: BoardSize) -> Result<Self, PositionError> {
-        Ok(Self::from_parts(Geometry::of(size)?, [0; 2], Player::One))
+        Ok(Self::from_parts(
+            notation::geometry_of(size)?,
+            [0; 2],
+            Player::One,
+        ))
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {

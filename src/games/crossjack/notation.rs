@@ -3,13 +3,14 @@
 
 use thiserror::Error;
 
-use super::geometry::{bit, Geometry};
-use super::{letter, CrossJack};
+use super::geometry::{bit, Geometry, SUPPORTED};
+use super::position::{letter, CrossJack};
 use crate::games::coord::read_square_move;
 use crate::games::error::{GameReason, MoveError, PositionError};
 use crate::games::fen;
 use crate::games::player::Player;
 use crate::games::rules::Game;
+use crate::games::size::BoardSize;
 
 /// Why a well-formed Cross-Jack position cannot arise under the rules.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -99,10 +100,20 @@ pub fn zone_rank(player: Player, height: usize) -> usize {
     }
 }
 
+/// The geometry of a board of `size`, or why Cross-Jack cannot be played on it.
+pub fn geometry_of(size: BoardSize) -> Result<&'static Geometry, PositionError> {
+    Geometry::of(size).ok_or(PositionError::UnsupportedSize {
+        game: CrossJack::NAME,
+        width: size.width,
+        height: size.height,
+        supported: SUPPORTED,
+    })
+}
+
 /// Reads and validates a position string `<board> <side>`.
 pub fn read_position(text: &str) -> Result<CrossJack, PositionError> {
     let board = fen::parse(text)?;
-    let geometry = Geometry::of(board.size)?;
+    let geometry = geometry_of(board.size)?;
     let mut marks = [0u128; 2];
     for (coord, c) in board.pieces() {
         let player = player_of(c).ok_or(PositionError::UnknownPiece(c, CrossJack::NAME))?;

@@ -5,7 +5,7 @@
 //! every position a game reaches to one no game reaches.)
 
 use super::geometry::Geometry;
-use super::CrossJack;
+use super::position::CrossJack;
 use crate::games::hints::SymmetricKey;
 use crate::games::zobrist;
 

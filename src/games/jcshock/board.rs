@@ -2,7 +2,7 @@
 //! to place and the square boards it is played on.
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
-use super::{letter, JcShock};
+use super::position::{letter, JcShock};
 use crate::games::board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Wrap};
 use crate::games::player::Player;
 use crate::games::size::BoardSize;

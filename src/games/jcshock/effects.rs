@@ -2,8 +2,9 @@
 //! ([`Pull`], the rule [`JcShock::play`](crate::games::Game::play) applies) moves each piece
 //! it catches one square toward it.
 
+use super::placement::Placement;
+use super::position::{letter, JcShock};
 use super::pull::Pull;
-use super::{letter, JcShock, Placement};
 use crate::games::bitboard::Bitboard;
 use crate::games::coord::Coord;
 use crate::games::effects::{Effect, Effects};

@@ -1,8 +1,8 @@
 //! The scores of a finished JC Shock game in detail: each player's score (the opponent's
 //! runs) by length, and the length that decided.
 
+use super::position::JcShock;
 use super::runs::SCORING_LENGTH;
-use super::JcShock;
 use crate::games::ending::{EndDetails, Margin, RunCount, Scores};
 use crate::games::player::Player;
 use crate::games::rules::Game;

@@ -9,8 +9,11 @@ mod board;
 mod effects;
 mod end;
 mod geometry;
+mod notation;
+mod placement;
 mod position;
 mod pull;
+mod random_square;
 mod runs;
 mod symmetry;
 mod tuning;
@@ -32,197 +35,12 @@ use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
 use super::status::Status;
-use super::zobrist;
-use geometry::Geometry;
-pub use position::{IllegalReason, Inconsistency};
-use pull::{Pull, Word};
+pub use notation::{IllegalReason, Inconsistency};
+pub use placement::Placement;
+use position::hash_pieces;
+pub use position::{letter, quota, JcShock};
+use random_square::{drawn_empty_square, nth_square};
 pub use runs::RunCounts;
-
-/// The piece letter of `player`: White `o` moves first, Black `x` second.
-pub fn letter(player: Player) -> char {
-    match player {
-        Player::One => 'o',
-        Player::Two => 'x',
-    }
-}
-
-/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (0 for N = 0; saturating
-/// for widths no board has, since the function is public).
-pub const fn quota(width: usize) -> usize {
-    width.saturating_mul(width).saturating_sub(1) / 2
-}
-
-/// A JC Shock move: the square (bit index `rank * N + file`) where the mover places a piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Placement(u8);
-
-impl Placement {
-    /// The bit index of the placed square.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-/// A JC Shock position: both colours' pieces and the side to move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JcShock {
-    pieces: [u128; 2],
-    width: u8,
-    /// Placements until the game ends; kept rather than counted from the bitboards because
-    /// random playouts ask every ply and a `u128` population count is a software loop on the
-    /// baseline x86-64 the binary is built for.
-    plies_left: u8,
-    to_move: Player,
-}
-
-impl JcShock {
-    fn from_parts(width: usize, pieces: [u128; 2], to_move: Player) -> JcShock {
-        let placed = (pieces[0] | pieces[1]).count_ones() as usize;
-        JcShock {
-            pieces,
-            width: width as u8,
-            plies_left: (2 * quota(width)).saturating_sub(placed) as u8,
-            to_move,
-        }
-    }
-
-    /// The board width N.
-    pub fn width(&self) -> usize {
-        usize::from(self.width)
-    }
-
-    fn geometry(&self) -> &'static Geometry {
-        Geometry::of(self.width())
-    }
-
-    /// The squares holding `player`'s pieces, as a bitboard (bit `rank * N + file`).
-    pub fn pieces(&self, player: Player) -> u128 {
-        self.pieces[player.index()]
-    }
-
-    /// The pieces `player` has placed so far (pieces never leave the board).
-    pub fn placed(&self, player: Player) -> usize {
-        self.pieces(player).count_ones() as usize
-    }
-
-    /// How many pieces each player owns on this board.
-    pub fn quota(&self) -> usize {
-        quota(self.width())
-    }
-
-    /// The maximal horizontal and vertical runs of `player`'s pieces, by length.
-    pub fn runs(&self, player: Player) -> RunCounts {
-        RunCounts::of(self.pieces(player), self.geometry())
-    }
-
-    fn occupied(&self) -> u128 {
-        self.pieces[0] | self.pieces[1]
-    }
-
-    fn empty(&self) -> u128 {
-        self.geometry().board & !self.occupied()
-    }
-
-    fn all_placed(&self) -> bool {
-        self.plies_left == 0
-    }
-
-    /// Whether the board fits in a `u64` (up to 8×8): the bitboard work is then done on
-    /// `u64`s, whose shifts and counts are single instructions where a `u128`'s are not.
-    fn fits_in_u64(&self) -> bool {
-        self.width() <= 8
-    }
-
-    /// Moves the pieces that a placement on `square` pulls and puts the mover's piece there,
-    /// computing in `W` (see [`Word`]).
-    #[inline]
-    fn place<W: Word>(&mut self, square: usize) {
-        let geometry = self.geometry();
-        let pull = Pull::<W>::of(W::narrow(self.occupied()), &geometry.rays(square));
-        for pieces in &mut self.pieces {
-            *pieces = pull.apply(W::narrow(*pieces), geometry.width).widen();
-        }
-        self.pieces[self.to_move.index()] |= (W::ONE << square as u32).widen();
-    }
-
-    fn piece_at(&self, coord: Coord) -> Option<char> {
-        let bit = 1u128 << coord.index(self.width());
-        [Player::One, Player::Two]
-            .into_iter()
-            .find(|&p| self.pieces(p) & bit != 0)
-            .map(letter)
-    }
-}
-
-/// The index of the `n`-th lowest set bit of `bits` (which has more than `n`): halves and
-/// bytes are skipped by their counts, so that a random playout's pick costs a few steps
-/// instead of a walk over every empty square.
-#[inline]
-fn nth_square(bits: u128, n: u32) -> u8 {
-    let low = bits as u64;
-    let below = low.count_ones();
-    let (mut word, mut n, mut base) = if n < below {
-        (low, n, 0u8)
-    } else {
-        ((bits >> 64) as u64, n - below, 64u8)
-    };
-    for half in [32u32, 16, 8] {
-        let count = (word & ((1u64 << half) - 1)).count_ones();
-        if n >= count {
-            n -= count;
-            word >>= half;
-            base += half as u8;
-        }
-    }
-    for _ in 0..n {
-        word &= word - 1;
-    }
-    base + word.trailing_zeros() as u8
-}
-
-/// The first empty square among a few square indices, each [`Geometry::index_bits`] wide,
-/// drawn from the low 32 bits of `random`; `None` when every draw hits a piece or lies off
-/// the board. Until the board is nearly full the first or second draw finds one, which spares
-/// random playouts the counting that picking the n-th empty square needs (costly without a
-/// population count instruction). Each draw is uniform, so a square found this way is any empty square with equal chances; the caller
-/// picks with the high 32 bits, independent of the draws, when none is found.
-#[inline]
-fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) -> Option<u8> {
-    let bits = geometry.index_bits;
-    let mask = (1u64 << bits) - 1;
-    let mut draws = random;
-    for _ in 0..geometry.index_draws {
-        let square = (draws & mask) as u32;
-        if square < u128::BITS && is_set(empty, square) {
-            return Some(square as u8);
-        }
-        draws >>= bits;
-    }
-    None
-}
-
-/// Whether bit `index` (below 128) of `bits` is set, tested in the 64-bit half that holds
-/// it: a variable shift of a whole `u128` costs several instructions and a branch.
-#[inline]
-fn is_set(bits: u128, index: u32) -> bool {
-    let half = if index < 64 {
-        bits as u64
-    } else {
-        (bits >> 64) as u64
-    };
-    half >> (index & 63) & 1 != 0
-}
-
-/// A 64-bit hash of both colours' bitboards: each 64-bit word is folded in by a bijective
-/// multiply-and-shift step (so positions differing in one word never collide) and the result
-/// is mixed by SplitMix64's finalizer. The side to move is not hashed: the piece counts tell
-/// it. The board size is, through the starting value (`size_key`): the same bits on two
-/// sizes are different positions.
-#[inline]
-fn hash_pieces(pieces: &[u128; 2], size_key: u64) -> u64 {
-    let words = [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64];
-    zobrist::mix(0x4A43_5348_4F43_4B21u64 ^ size_key, words.map(|w| w as u64))
-}
 
 impl Game for JcShock {
     type Move = Placement;
@@ -237,12 +55,12 @@ impl Game for JcShock {
     }
 
     fn start(size: BoardSize) -> Result<Self, PositionError> {
-        let width = position::supported_width(size)?;
+        let width = notation::supported_width(size)?;
         Ok(JcShock::from_parts(width, [0, 0], Player::One))
     }
 
     fn from_fen(text: &str) -> Result<Self, PositionError> {
-        position::read(text)
+        notation::read(text)
     }
 
     fn fen(&self) -> String {
@@ -469,22 +287,5 @@ mod tests {
             Some(0),
             "read back from its position string"
         );
-    }
-
-    #[test]
-    fn the_nth_empty_square_is_found_in_either_half_of_the_board() {
-        let bits: u128 = (1 << 3) | (1 << 40) | (1 << 63) | (1 << 64) | (1 << 100) | (1 << 127);
-        let squares: Vec<u8> = (0..6).map(|n| nth_square(bits, n)).collect();
-        assert_eq!(squares, [3, 40, 63, 64, 100, 127]);
-        let dense = u128::MAX >> 7;
-        assert!((0..121).all(|n| usize::from(nth_square(dense, n)) == n as usize));
-    }
-
-    #[test]
-    fn each_player_owns_half_the_squares_but_one() {
-        assert_eq!(quota(8), 31);
-        assert_eq!(quota(9), 40);
-        assert_eq!(quota(0), 0);
-        assert_eq!(quota(usize::MAX), usize::MAX / 2);
     }
 }

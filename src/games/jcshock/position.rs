@@ -1,152 +1,138 @@
-//! Reading and checking JC Shock position strings.
+//! The JC Shock position: both colours' pieces on an N×N board, the placements left and the
+//! side to move.
 
-use thiserror::Error;
-
-use super::geometry::{MAX_WIDTH, MIN_WIDTH};
-use super::{letter, quota, JcShock};
-use crate::games::error::{GameReason, PositionError};
-use crate::games::fen;
+use super::geometry::Geometry;
+use super::pull::{Pull, Word};
+use super::runs::RunCounts;
+use crate::games::coord::Coord;
 use crate::games::player::Player;
-use crate::games::rules::Game;
-use crate::games::size::BoardSize;
+use crate::games::zobrist;
 
-const SUPPORTED: &str = "square boards from 4x4 to 11x11";
-
-/// Why a well-formed JC Shock position cannot arise under the rules.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum Inconsistency {
-    /// A player has placed more pieces than it owns (nothing leaves the board).
-    #[error(
-        "{} has {count} pieces, more than the {owned} each player owns on {width}x{width}",
-        letter(*.player)
-    )]
-    TooManyPieces {
-        /// Whose pieces.
-        player: Player,
-        /// How many the position gives it.
-        count: usize,
-        /// How many each player owns on this board.
-        owned: usize,
-        /// The board's width N.
-        width: usize,
-    },
-    /// The players alternate and White starts, so White has as many pieces as Black or one
-    /// more.
-    #[error("o has {white} and x has {black} pieces: o must have as many as x or one more")]
-    UnevenCounts {
-        /// White's pieces.
-        white: usize,
-        /// Black's pieces.
-        black: usize,
-    },
-    /// The piece counts tell who is to move, and the side field says otherwise.
-    #[error(
-        "o has {white} and x has {black} pieces, so {} is to move, not {}",
-        letter(*.expected),
-        letter(*.found)
-    )]
-    WrongSideToMove {
-        /// White's pieces.
-        white: usize,
-        /// Black's pieces.
-        black: usize,
-        /// The player the counts say is to move.
-        expected: Player,
-        /// The player the position string names.
-        found: Player,
-    },
-}
-
-impl From<Inconsistency> for PositionError {
-    fn from(reason: Inconsistency) -> Self {
-        PositionError::Inconsistent(GameReason::of(&reason))
+/// The piece letter of `player`: White `o` moves first, Black `x` second.
+pub fn letter(player: Player) -> char {
+    match player {
+        Player::One => 'o',
+        Player::Two => 'x',
     }
 }
 
-/// The rule a well-formed JC Shock move on the board breaks: none beyond those every
-/// placement game shares (an occupied square, a finished game), so there is no such move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum IllegalReason {}
-
-impl From<IllegalReason> for GameReason {
-    fn from(reason: IllegalReason) -> Self {
-        GameReason::of(&reason)
-    }
+/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (0 for N = 0; saturating
+/// for widths no board has, since the function is public).
+pub const fn quota(width: usize) -> usize {
+    width.saturating_mul(width).saturating_sub(1) / 2
 }
 
-/// Checks that `size` is a board JC Shock is played on and returns its width N.
-pub fn supported_width(size: BoardSize) -> Result<usize, PositionError> {
-    if size.width == size.height && (MIN_WIDTH..=MAX_WIDTH).contains(&size.width) {
-        Ok(size.width)
-    } else {
-        Err(PositionError::UnsupportedSize {
-            game: JcShock::NAME,
-            width: size.width,
-            height: size.height,
-            supported: SUPPORTED,
-        })
-    }
+/// A JC Shock position: both colours' pieces and the side to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JcShock {
+    pub(super) pieces: [u128; 2],
+    pub(super) width: u8,
+    /// Placements until the game ends; kept rather than counted from the bitboards because
+    /// random playouts ask every ply and a `u128` population count is a software loop on the
+    /// baseline x86-64 the binary is built for.
+    pub(super) plies_left: u8,
+    pub(super) to_move: Player,
 }
 
-/// Reads `text` as a JC Shock position: the board's layout, its letters, the side to move and
-/// whether the piece counts can arise in a game.
-pub fn read(text: &str) -> Result<JcShock, PositionError> {
-    let layout = fen::parse(text)?;
-    let width = supported_width(layout.size)?;
-    let mut pieces = [0u128; 2];
-    for (index, cell) in layout.cells.iter().enumerate() {
-        if let Some(c) = *cell {
-            pieces[player_of_letter(c)?.index()] |= 1 << index;
+impl JcShock {
+    pub(super) fn from_parts(width: usize, pieces: [u128; 2], to_move: Player) -> JcShock {
+        let placed = (pieces[0] | pieces[1]).count_ones() as usize;
+        JcShock {
+            pieces,
+            width: width as u8,
+            plies_left: (2 * quota(width)).saturating_sub(placed) as u8,
+            to_move,
         }
     }
-    let to_move = side_to_move(&layout.side)?;
-    check_counts(pieces, width, to_move)?;
-    Ok(JcShock::from_parts(width, pieces, to_move))
-}
 
-fn player_of_letter(c: char) -> Result<Player, PositionError> {
-    [Player::One, Player::Two]
-        .into_iter()
-        .find(|&p| letter(p) == c)
-        .ok_or(PositionError::UnknownPiece(c, JcShock::NAME))
-}
-
-fn side_to_move(text: &str) -> Result<Player, PositionError> {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => player_of_letter(c).ok(),
-        _ => None,
+    /// The board width N.
+    pub fn width(&self) -> usize {
+        usize::from(self.width)
     }
-    .ok_or_else(|| PositionError::UnknownSide(text.to_string(), JcShock::NAME))
-}
 
-/// The players alternate and nothing leaves the board: White has as many pieces as Black
-/// (White to move) or one more (Black to move), and nobody more than it owns.
-fn check_counts(pieces: [u128; 2], width: usize, to_move: Player) -> Result<(), Inconsistency> {
-    let owned = quota(width);
-    let [white, black] = pieces.map(|p| p.count_ones() as usize);
-    for (player, count) in [(Player::One, white), (Player::Two, black)] {
-        if count > owned {
-            return Err(Inconsistency::TooManyPieces {
-                player,
-                count,
-                owned,
-                width,
-            });
+    pub(super) fn geometry(&self) -> &'static Geometry {
+        Geometry::of(self.width())
+    }
+
+    /// The squares holding `player`'s pieces, as a bitboard (bit `rank * N + file`).
+    pub fn pieces(&self, player: Player) -> u128 {
+        self.pieces[player.index()]
+    }
+
+    /// The pieces `player` has placed so far (pieces never leave the board).
+    pub fn placed(&self, player: Player) -> usize {
+        self.pieces(player).count_ones() as usize
+    }
+
+    /// How many pieces each player owns on this board.
+    pub fn quota(&self) -> usize {
+        quota(self.width())
+    }
+
+    /// The maximal horizontal and vertical runs of `player`'s pieces, by length.
+    pub fn runs(&self, player: Player) -> RunCounts {
+        RunCounts::of(self.pieces(player), self.geometry())
+    }
+
+    pub(super) fn occupied(&self) -> u128 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    pub(super) fn empty(&self) -> u128 {
+        self.geometry().board & !self.occupied()
+    }
+
+    pub(super) fn all_placed(&self) -> bool {
+        self.plies_left == 0
+    }
+
+    /// Whether the board fits in a `u64` (up to 8×8): the bitboard work is then done on
+    /// `u64`s, whose shifts and counts are single instructions where a `u128`'s are not.
+    pub(super) fn fits_in_u64(&self) -> bool {
+        self.width() <= 8
+    }
+
+    /// Moves the pieces that a placement on `square` pulls and puts the mover's piece there,
+    /// computing in `W` (see [`Word`]).
+    #[inline]
+    pub(super) fn place<W: Word>(&mut self, square: usize) {
+        let geometry = self.geometry();
+        let pull = Pull::<W>::of(W::narrow(self.occupied()), &geometry.rays(square));
+        for pieces in &mut self.pieces {
+            *pieces = pull.apply(W::narrow(*pieces), geometry.width).widen();
         }
+        self.pieces[self.to_move.index()] |= (W::ONE << square as u32).widen();
     }
-    let expected = match white.checked_sub(black) {
-        Some(0) => Player::One,
-        Some(1) => Player::Two,
-        _ => return Err(Inconsistency::UnevenCounts { white, black }),
-    };
-    if expected != to_move {
-        return Err(Inconsistency::WrongSideToMove {
-            white,
-            black,
-            expected,
-            found: to_move,
-        });
+
+    pub(super) fn piece_at(&self, coord: Coord) -> Option<char> {
+        let bit = 1u128 << coord.index(self.width());
+        [Player::One, Player::Two]
+            .into_iter()
+            .find(|&p| self.pieces(p) & bit != 0)
+            .map(letter)
     }
-    Ok(())
+}
+
+/// A 64-bit hash of both colours' bitboards: each 64-bit word is folded in by a bijective
+/// multiply-and-shift step (so positions differing in one word never collide) and the result
+/// is mixed by SplitMix64's finalizer. The side to move is not hashed: the piece counts tell
+/// it. The board size is, through the starting value (`size_key`): the same bits on two
+/// sizes are different positions.
+#[inline]
+pub(super) fn hash_pieces(pieces: &[u128; 2], size_key: u64) -> u64 {
+    let words = [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64];
+    zobrist::mix(0x4A43_5348_4F43_4B21u64 ^ size_key, words.map(|w| w as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_player_owns_half_the_squares_but_one() {
+        assert_eq!(quota(8), 31);
+        assert_eq!(quota(9), 40);
+        assert_eq!(quota(0), 0);
+        assert_eq!(quota(usize::MAX), usize::MAX / 2);
+    }
 }

@@ -3,7 +3,7 @@
 //! board keeps its rows and columns as rows and columns.
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
-use super::hash_pieces;
+use super::position::hash_pieces;
 use crate::games::bitboard::Bitboard;
 use crate::games::hints::SymmetricKey;
 
@@ -77,7 +77,8 @@ pub(super) fn symmetric_key(pieces: [u128; 2], width: usize, size_key: u64) -> S
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JcShock, Placement};
+    use super::super::placement::Placement;
+    use super::super::position::JcShock;
     use super::*;
     use crate::games::hints::SearchHints;
     use crate::games::moves::MoveList;
