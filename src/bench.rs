@@ -1,11 +1,6 @@
 //! `bench`: every game's bench positions ([`crate::games::BenchSet`]) searched to a fixed
-//! depth, each with a table of its own, reporting nodes and nodes per second.
-//!
-//! The total node count is the binary's signature: it depends on the rules, the evaluation
-//! and the search, never on the clock, so the same binary gives the same count on every run
-//! and any change to those shows. Each position is searched from an empty table, so its count
-//! is also what `ucinewgame`, `position fen …` and `go depth …` give with a table of the same
-//! size.
+//! depth from an empty table. The total node count is the binary's signature: it depends on
+//! the rules, evaluation and search, never on the clock.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -16,8 +11,7 @@ use crate::games::{GameKind, PositionError, Status};
 use crate::search::{Limits, SearchThreads, TranspositionTable};
 use crate::session::{AnyGame, SearchOrder};
 
-/// The table size of a bench in MB, whatever the engine's `Hash` option says: the signature
-/// must not depend on a setting.
+/// The bench's table size in MB, fixed so the signature does not depend on `Hash`.
 pub const DEFAULT_HASH_MB: usize = 16;
 
 /// What a bench runs.
@@ -167,9 +161,8 @@ pub fn load(game: GameKind, number: usize, fen: &'static str) -> Result<AnyGame,
     Ok(position)
 }
 
-/// Runs the bench: every position of every game, in order, each searched from an empty table
-/// of `options.hash_mb`. `progress` hears of each position and each game as they are
-/// searched. Gives up once `stop` is set.
+/// Runs the bench, each position from an empty table of `options.hash_mb`; `progress` hears
+/// of each position and game. Gives up once `stop` is set.
 pub fn measure(
     options: &BenchOptions,
     stop: &AtomicBool,

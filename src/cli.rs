@@ -25,9 +25,7 @@ const SOLVE_HASH_MB: u64 = 1 << 16;
 #[derive(Debug, Parser)]
 #[command(name = "tablero", version, about)]
 struct Cli {
-    // The help names the registered games; Cross-Jack is the default game. Both value parsers
-    // are the types' `FromStr`, whose typed error (`PositionError`) clap prints after the
-    // value it refuses.
+    // Both value parsers are the types' `FromStr`; clap prints their typed error.
     #[arg(long, global = true, default_value_t = GameKind::CrossJack,
           value_parser = GameKind::from_str,
           help = format!("The game loaded at start: {}", GameKind::names_in_words()))]
@@ -61,9 +59,8 @@ enum Command {
               value_parser = clap::value_parser!(u64).range(HASH_MB.0..=HASH_MB.1))]
         hash: u64,
     },
-    /// Solves a position exactly: its value (win, draw or loss for the side to move), the
-    /// distance to the end under best play, the value of every move and those that keep the
-    /// value. Progress goes to stderr.
+    /// Solves a position exactly: its value, distance, every move's value and the moves that
+    /// keep it. Progress goes to stderr.
     Solve {
         /// Start from this position string instead of the start position.
         #[arg(long)]
@@ -71,9 +68,8 @@ enum Command {
         /// Moves played from the start position (or --fen) before solving.
         #[arg(long, num_args = 1.., value_delimiter = ' ')]
         moves: Vec<String>,
-        /// The solver's table size in MB (its memory), up to 64 GiB: the protocol's `Hash`
-        /// stops at 1024 MB, but a solve of hours fills more. A table the machine cannot
-        /// give is answered as unsolved, reason `memory`.
+        /// The solver's table size in MB, up to 64 GiB (long solves need more than `Hash`);
+        /// too much answers unsolved, reason `memory`.
         #[arg(long, default_value_t = 64,
               value_parser = clap::value_parser!(u64).range(HASH_MB.0..=SOLVE_HASH_MB))]
         hash: u64,
@@ -238,8 +234,8 @@ enum LoadError {
     },
 }
 
-/// The game to count from: the position string if given, else the start position. A size
-/// given with a position string must be the string's own, rather than silently ignored.
+/// The game to count from: the position string if given (a size given must match it), else
+/// the start position.
 fn load(kind: GameKind, size: Option<BoardSize>, fen: Option<&str>) -> Result<AnyGame, LoadError> {
     let Some(fen) = fen else {
         return Ok(AnyGame::start(kind, size.unwrap_or(kind.default_size()))?);

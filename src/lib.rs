@@ -8,14 +8,11 @@
 //! - [`session`]: a game of any kind with its search workspace, the type-erased
 //!   [`session::AnyGame`] the protocol drives;
 //! - [`protocol`]: nom grammar → typed commands → engine state machine;
-//! - [`perft`]: move-generation counting used by tests, the CLI and the protocol;
-//! - [`logging`]: the stderr log, which never blocks the protocol;
-//! - [`bench`](mod@bench): fixed positions searched to a fixed depth, whose node count is a signature.
+//! - [`perft`], [`logging`] (never blocks the protocol), [`bench`](mod@bench) (its node count
+//!   is a signature).
 
 #![warn(missing_docs)]
-// Two functions may use `unsafe`, and say why where they stand: the transposition table's
-// cache prefetch (`search::tt`) and the large tables' request for huge pages
-// (`search::memory`), for which Rust has no safe form.
+// `unsafe` only in `search::tt` (prefetch) and `search::memory` (huge pages).
 #![deny(unsafe_code)]
 
 pub mod bench;

@@ -1,10 +1,5 @@
-//! The log on stderr, written so that it can never hold up the protocol.
-//!
-//! A controller may pipe our stderr and never read it (GUIs and match managers often do).
-//! Once that pipe is full, a plain write to stderr blocks the thread that logs, and the input
-//! loop with it. So a record is only handed to a queue here, never written by the thread that
-//! logs: a thread of its own writes the queue to stderr, and when the queue is full (stderr is
-//! not being read) records are dropped, not waited for.
+//! The log on stderr, which never holds up the protocol: a controller may never read our
+//! stderr, so records go through a bounded queue to a writer thread and are dropped when full.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,9 +14,8 @@ pub const QUEUE_RECORDS: usize = 256;
 /// Records handed over and not yet written, for [`drain`].
 static PENDING: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 
-/// A writer that queues what it is given for a background thread and never blocks: when the
-/// queue is full the bytes are dropped. Each `write` is one log record (the logger writes a
-/// record in one call).
+/// A writer that queues each `write` (one log record) for a background thread, dropping it
+/// when the queue is full.
 pub struct NonBlocking {
     queue: SyncSender<Vec<u8>>,
     pending: Arc<AtomicUsize>,
@@ -66,16 +60,14 @@ impl Write for NonBlocking {
         Ok(buf.len())
     }
 
-    /// Nothing to do: the background thread flushes after each record, and waiting for it
-    /// here would block the caller.
+    /// Nothing: the background thread flushes after each record.
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
 
-/// Sets up the log on stderr through [`NonBlocking`], at the level `RUST_LOG` names
-/// (`default_level` when unset). Falls back to the plain stderr logger if the writing thread
-/// cannot start.
+/// Sets up the log through [`NonBlocking`] at `RUST_LOG`'s level (else `default_level`),
+/// or the plain stderr logger if the thread cannot start.
 pub fn init(default_level: &str) {
     let mut builder =
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(default_level));
@@ -91,9 +83,7 @@ pub fn init(default_level: &str) {
     builder.init();
 }
 
-/// Waits up to `patience` for the queued records to reach stderr: before the process exits,
-/// so that a last error is not lost when stderr is read, and no longer than `patience` when
-/// it is not.
+/// Waits up to `patience` for the queued records to reach stderr, before the process exits.
 pub fn drain(patience: Duration) {
     let Some(pending) = PENDING.get() else {
         return;

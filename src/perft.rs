@@ -5,10 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::games::{Game, GameState, MAX_MOVES};
 
-/// The deepest perft a caller should ask for. The count recurses once per ply and a
-/// Crossings line can run for many thousands of plies, so a depth taken from outside (the
-/// command line, the protocol) is refused above this: every Cross-Jack and JC Shock game ends
-/// well within it, and no tree that deep could be counted anyway.
+/// The deepest perft a caller should ask for: the count recurses per ply and a Crossings
+/// line can be far longer; no tree that deep could be counted anyway.
 pub const MAX_DEPTH: u32 = 1024;
 
 /// Leaf count of the move tree `depth` plies deep from the current position; `depth` should
@@ -18,11 +16,8 @@ pub fn perft<G: Game>(state: &mut GameState<G>, depth: u32) -> u64 {
     count(state, depth, 0, &mut MoveBuffers::new(), &never)
 }
 
-/// Leaf counts below each legal move, in generation order: `perft` split by root move, so
-/// the counts add up to `perft(state, depth)`. Empty at depth 0, whose one leaf is the root
-/// itself and lies below no move. Gives up once `stop` is set: `None` then, since a partial
-/// count is no count at all. `state` is returned as it came either way. `depth` should not
-/// exceed [`MAX_DEPTH`].
+/// Leaf counts below each legal move, in generation order (empty at depth 0); `None` once
+/// `stop` is set. `depth` should not exceed [`MAX_DEPTH`].
 pub fn divide_until<G: Game>(
     state: &mut GameState<G>,
     depth: u32,
@@ -47,8 +42,7 @@ pub fn divide_until<G: Game>(
     Some(counts)
 }
 
-/// The leaves of a `depth`-ply [`divide_until`]: the sum of its counts, or the root alone at
-/// depth 0. [`crate::protocol::report::perft_lines`] writes the report of a divide.
+/// The leaves of a `depth`-ply [`divide_until`] (1 at depth 0).
 pub fn total<M>(divide: &[(M, u64)], depth: u32) -> u64 {
     if depth == 0 {
         1
@@ -57,9 +51,7 @@ pub fn total<M>(divide: &[(M, u64)], depth: u32) -> u64 {
     }
 }
 
-/// One move buffer per ply below the root, reused by every node of that ply. Buffers are
-/// added as the tree turns out to need them rather than one per ply of the depth asked, since
-/// a depth given on the command line may be far deeper than any game lasts.
+/// One move buffer per ply, added as the tree needs them (a depth asked may exceed any game).
 struct MoveBuffers<M> {
     plies: Vec<Vec<M>>,
 }
@@ -69,8 +61,7 @@ impl<M> MoveBuffers<M> {
         MoveBuffers { plies: Vec::new() }
     }
 
-    /// The buffer of `ply`, taken out so that deeper plies can use theirs meanwhile; hand it
-    /// back with [`MoveBuffers::put_back`].
+    /// The buffer of `ply`, taken out; hand it back with [`MoveBuffers::put_back`].
     fn take(&mut self, ply: usize) -> Vec<M> {
         match self.plies.get_mut(ply) {
             Some(buffer) => std::mem::take(buffer),
@@ -86,8 +77,7 @@ impl<M> MoveBuffers<M> {
     }
 }
 
-/// Leaves `depth` plies below the current position, `ply` plies below perft's root; a
-/// meaningless number once `stop` is set, which the caller checks.
+/// Leaves `depth` plies below the current position; meaningless once `stop` is set.
 fn count<G: Game>(
     state: &mut GameState<G>,
     depth: u32,
@@ -98,8 +88,7 @@ fn count<G: Game>(
     match depth {
         0 => 1,
         1 => state.count_moves() as u64,
-        // Checked at interior nodes only: one relaxed load per node that counts dozens of
-        // leaves costs nothing measurable.
+        // Checked at interior nodes only, where it is cheap.
         _ if stop.load(Ordering::Relaxed) => 0,
         _ => {
             let mut moves = buffers.take(ply);

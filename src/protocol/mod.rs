@@ -4,11 +4,8 @@
 //! - `grammar`: one line → one `command::Command`, or a `syntax::SyntaxError` saying why not;
 //! - `engine`: the state machine; `worker`: the search thread, one for the engine's life;
 //! - [`options`]: the `option` lines and `setoption` values;
-//! - `answers`: the texts of the longer answers; `describe`: the lines of the queries that
-//!   describe the game to a board GUI (`query board`, `effects`, `after`, `duty`, `end`);
-//!   `error`: the error lines;
-//! - [`report`]: the lines reporting on a job (`info`, `bestmove`, perft, bench), which the
-//!   command line prints too;
+//! - `answers`, `describe` (the board GUI's queries), `error`: answer texts;
+//! - [`report`]: job reports (`info`, `bestmove`, perft, bench), printed by the CLI too;
 //! - `output`: the flushed line writer shared with the search thread.
 
 mod answers;

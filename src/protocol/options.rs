@@ -1,7 +1,5 @@
-//! The engine's options: their `option …` lines and the reading of `setoption` values.
-//!
-//! Reading a value only checks its form and range; what a change means for the game (a new
-//! start position, a new table) is the engine's business, so a change is returned, not applied.
+//! The engine's options: their `option …` lines and the reading of `setoption` values, checked
+//! for form and range and returned, not applied (applying is the engine's business).
 
 use std::time::Duration;
 
@@ -166,8 +164,7 @@ impl Default for Options {
     }
 }
 
-/// The `option …` lines answering `uci`/`ugi`. The defaults are those the engine started
-/// with: `variant` and `size` come from `--game`/`--size`.
+/// The `option …` lines answering `uci`/`ugi`, defaulting to `--game`/`--size`.
 pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
     let vars: String = GameKind::ALL
         .iter()
@@ -212,8 +209,7 @@ pub fn read(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
         .find(|known| known.eq_ignore_ascii_case(name))
         .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
     match (*canonical, value) {
-        // A button has no value: whatever follows `value` is ignored, as UCI GUIs differ in
-        // whether they send one.
+        // GUIs differ in sending a button a value: ignore it.
         ("Clear Hash", _) => Ok(Change::ClearHash),
         (option, None) => Err(OptionError::MissingValue(option)),
         (option, Some("")) => Err(OptionError::EmptyValue(option)),

@@ -1,6 +1,5 @@
-//! The line writer shared by the input loop and the search thread: one whole line at a time,
-//! flushed at once, so lines of the two threads never mix and a controller sees each line as
-//! soon as it is written.
+//! The line writer shared by the input loop and the search thread: whole lines, flushed at
+//! once, so the threads' lines never mix.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -33,9 +32,8 @@ impl Output {
         }
     }
 
-    /// Calls `hook` once, from the writing thread, when the first write fails. The input loop
-    /// may be blocked reading a controller that only closed our stdout; the hook wakes it so
-    /// that the process ends instead of searching for nobody. Only the first hook counts.
+    /// Calls `hook` once when the first write fails, to wake an input loop blocked on a
+    /// controller that closed only our stdout. Only the first hook counts.
     pub fn on_broken(&self, hook: impl Fn() + Send + Sync + 'static) {
         let _ = self.on_broken.set(Box::new(hook));
     }
@@ -47,8 +45,7 @@ impl Output {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Writes `line` and a line break, and flushes. After a write error (the controller went
-    /// away) the output counts as broken and later lines are dropped.
+    /// Writes and flushes `line`; after a write error later lines are dropped.
     pub fn line(&self, line: &str) {
         self.lines([line]);
     }
@@ -83,9 +80,7 @@ impl Output {
         }
     }
 
-    /// Writes `info string error: <message>`, and logs the message at debug level only: the
-    /// line on stdout is the report, and a log record per bad input line would fill a stderr
-    /// that nobody reads.
+    /// Writes `info string error: <message>`, logged at debug level only (stdout is the report).
     pub fn error(&self, message: &str) {
         log::debug!("{message}");
         self.line(&format!("info string error: {message}"));
@@ -98,9 +93,7 @@ impl Output {
 }
 
 /// `line` with every control character and Unicode line separator escaped (`\u{b}`).
-/// Error lines quote the offending input, and a NUL, an escape sequence or a character that
-/// some readers take for a line break (vertical tab, NEL, U+2028) must neither reach a
-/// terminal raw nor split one answer into two lines.
+/// Quoted input must not reach a terminal raw nor split a line (NUL, escapes, VT, NEL, U+2028).
 fn one_line(line: &str) -> Cow<'_, str> {
     if !line.chars().any(breaks_lines) {
         return Cow::Borrowed(line);

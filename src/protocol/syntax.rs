@@ -1,5 +1,4 @@
-//! Why a line is not a command: the typed syntax errors that the grammar returns and that a
-//! `go` command keeps for the parameters it ignored.
+//! The typed syntax errors of the grammar (also kept by `go` for ignored parameters).
 
 use std::fmt;
 

@@ -1,10 +1,7 @@
-//! The search thread: one thread for the engine's life, running one search or perft at a
-//! time on its own copy of the game, with the transposition table lent to it for the job.
-//!
-//! The thread keeps the helper threads ([`SearchThreads`]) and the game's search workspace
-//! from one job to the next, so a `go` neither starts a thread nor allocates buffers. It
-//! writes its own `info` lines and final answer, so the input loop waits on it only where
-//! the protocol asks (`stop`, `quit`); once the answer is written it hands the table back.
+//! The search thread: one for the engine's life, running one job at a time on its own copy of
+//! the game with the table lent to it. It keeps the helper threads and workspace between jobs
+//! (a `go` neither starts a thread nor allocates) and writes its own output, so the input
+//! loop waits on it only where the protocol asks (`stop`, `quit`).
 
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
@@ -27,17 +24,14 @@ use super::report::{self, BESTMOVE_NONE, PERFT_STOPPED};
 pub enum Job {
     /// `go …`: search within the limits, then `bestmove`.
     Search(SearchOrder),
-    /// `go ponder …`: search without limits until `ponderhit` or `stop`. After `stop`, the
-    /// `bestmove` of that search; after `ponderhit`, a search within the limits, its clock
-    /// counted from the `ponderhit`, then its `bestmove`.
+    /// `go ponder …`: search without limits until `stop` (then `bestmove`) or `ponderhit`
+    /// (then on within the limits, clock counted from the `ponderhit`).
     Ponder(SearchOrder),
     /// `go perft <depth>`: one `<move>: <leaves>` line per root move, then the total.
     Perft(u32),
-    /// `bench`: a line per position and per game, then the totals. It searches with a table
-    /// of its own: the engine's game and table lent with the job are handed back untouched.
+    /// `bench`: a line per position and per game, then the totals; uses a table of its own.
     Bench(BenchOptions),
-    /// `solve`: a line per root move solved (and one a second on long solves), then the
-    /// value. It solves with a table of its own of `table_mb` MB, freed when it ends.
+    /// `solve`: a line per root move solved, then the value; uses a table of its own.
     Solve {
         /// When it gives up.
         limits: SolveLimits,
@@ -137,11 +131,9 @@ impl Job {
         }
     }
 
-    /// Blocks until the protocol lets the answer be written, even when the job ended early
-    /// (found its move, had none, or failed): a search that must wait for `stop` waits for
-    /// it; a ponder waits for `ponderhit` or `stop`, then for `stop` too if its limits say so.
-    /// A failed ponder must wait as well: a controller that sees a `bestmove` while it
-    /// believes the engine ponders takes it for the answer to its next search.
+    /// Blocks until the protocol lets the answer be written, even when the job ended early:
+    /// an infinite search waits for `stop`, a ponder for `ponderhit` or `stop`. A failed ponder
+    /// waits too, or a controller would take its `bestmove` for its next search's.
     fn wait_until_due(&self, signals: &Signals) {
         match self {
             Job::Search(order) if order.limits.waits_for_stop() => wait_for(&signals.stop),
@@ -156,8 +148,8 @@ impl Job {
     }
 }
 
-/// The answer of `job`, which `work` computes; a panic in `work` becomes the job's failure
-/// answer, so a controller still gets its `bestmove` and the table is still handed back.
+/// The answer of `job` by `work`; a panic becomes the failure answer, so a controller still
+/// gets its `bestmove` and the table comes back.
 fn guarded(
     job: &Job,
     tt: &mut TranspositionTable,
@@ -168,8 +160,7 @@ fn guarded(
     match panic::catch_unwind(AssertUnwindSafe(|| work(tt, threads))) {
         Ok(answer) => answer,
         Err(_) => {
-            // A search interrupted half way may leave the table inconsistent; the game's
-            // workspace, whose lock the panic poisoned, is emptied when next locked.
+            // The table may be inconsistent; the poisoned workspace is emptied when next locked.
             release_helpers(tt);
             tt.clear();
             job.fail(out)
@@ -177,8 +168,7 @@ fn guarded(
     }
 }
 
-/// The answer of `job`, which `work` computes ([`guarded`] against panics), once the
-/// protocol lets it be written ([`Job::wait_until_due`]).
+/// [`guarded`] answer of `job`, once [`Job::wait_until_due`] lets it be written.
 fn answer_when_due(
     job: &Job,
     tt: &mut TranspositionTable,
@@ -192,22 +182,19 @@ fn answer_when_due(
     answer
 }
 
-/// How long clearing or replacing the table waits for the last search's helper threads to
-/// let go of it; they stop within microseconds unless the machine is badly overloaded.
+/// How long clearing or replacing the table waits for the last search's helpers to let go.
 const HELPERS_WAIT: Duration = Duration::from_secs(1);
 
-/// Waits for the helper threads of the last search to let go of `tt` (see
-/// [`TranspositionTable::wait_until_unshared`]), so that none writes into it after it is
-/// cleared or dropped; past [`HELPERS_WAIT`] the engine goes on without them.
+/// Waits up to [`HELPERS_WAIT`] for the last search's helpers to let go of `tt`, so none
+/// writes into it after it is cleared or dropped.
 pub(super) fn release_helpers(tt: &TranspositionTable) {
     if !tt.wait_until_unshared(HELPERS_WAIT) {
         log::warn!("a search helper still holds the table; going on without it");
     }
 }
 
-/// The `bestmove` line of a search of `game` that found `best` with the principal variation
-/// `line`; with `ponder_move`, it names the reply the engine expects (`ponder <move>`) when
-/// the line starts with `best` and goes on with a legal move.
+/// The `bestmove` line for `best`; with `ponder_move`, plus `ponder <move>` when `line`
+/// goes on from `best` with a legal move.
 fn bestmove(game: &AnyGame, best: Option<&str>, line: &[String], ponder_move: bool) -> Vec<String> {
     let reply = match (best, line) {
         (Some(best), [first, reply, ..]) if ponder_move && first == best => {
@@ -220,8 +207,7 @@ fn bestmove(game: &AnyGame, best: Option<&str>, line: &[String], ponder_move: bo
     vec![report::bestmove_line(best, reply)]
 }
 
-/// The order of a search on the opponent's time: no limit, the same settings and root moves;
-/// `ponderhit` or `stop` ends it.
+/// The order of a search on the opponent's time: no limit, same settings and root moves.
 fn pondering(order: &SearchOrder) -> SearchOrder {
     SearchOrder {
         limits: Limits {
@@ -252,8 +238,8 @@ struct Signals {
 
 /// What the thread tells about the job it runs.
 enum Progress {
-    /// The job is done and its answer about to be written: the engine counts as idle from
-    /// now, so a controller that reads the answer and sends `go` at once is never refused.
+    /// The answer is about to be written: the engine counts as idle, so a `go` sent right
+    /// after the answer is never refused.
     Finishing,
     /// The answer is written; the table comes back.
     Answered(TranspositionTable),
@@ -315,15 +301,14 @@ impl SearchThread {
 
 /// What [`Worker::collect`] found.
 pub enum Collected {
-    /// No job runs (any more); the table it held, if one ended just now. `None` also when the
-    /// thread died without handing it back.
+    /// No job runs; the table, if one ended just now (`None` if the thread died with it).
     Idle(Option<TranspositionTable>),
     /// The job is still running.
     Busy,
 }
 
-/// The search thread's handle: at most one job at a time. The thread starts with the first
-/// job and serves every later one; should it ever die, the next job starts a new one.
+/// The search thread's handle: at most one job at a time; the thread starts with the first
+/// job, and again with the next one if it died.
 pub struct Worker {
     signals: Arc<Signals>,
     out: Output,
@@ -349,9 +334,8 @@ impl Worker {
         }
     }
 
-    /// Starts `job` on the search thread, on `game` with `tt`. The caller must have collected
-    /// the previous job (the stop flag is shared and reset here). The thread is started if
-    /// there is none yet; the error says why it could not be (the table is then lost).
+    /// Starts `job` on `game` with `tt`, once the previous job is collected (the stop flag is
+    /// reset here). On error the thread could not start and the table is lost.
     pub fn start(&mut self, job: Job, game: AnyGame, tt: TranspositionTable) -> io::Result<()> {
         debug_assert!(!self.busy, "a job is already running");
         self.signals.stop.store(false, Ordering::SeqCst);
@@ -391,8 +375,7 @@ impl Worker {
         self.ponder_move = ponder_move;
     }
 
-    /// `ponderhit`: the running [`Job::Ponder`] goes on as a search within its limits.
-    /// Nothing happens when no job ponders (UCI habit: a late `ponderhit` is ignored).
+    /// `ponderhit`: the running [`Job::Ponder`] goes on within its limits; ignored otherwise.
     pub fn ponderhit(&mut self) {
         if self.busy && self.pondering {
             self.pondering = false;
@@ -401,9 +384,8 @@ impl Worker {
         }
     }
 
-    /// Collects the job if it has finished, waiting for it up to `wait`. Once the thread
-    /// says it is finishing, this waits for its answer to be written, so nothing the engine
-    /// writes afterwards can come before it.
+    /// Collects the job if finished within `wait`; once finishing, waits for its answer to be
+    /// written so nothing the engine writes later comes first.
     pub fn collect(&mut self, wait: Duration) -> Collected {
         let Some(thread) = self.thread.as_ref().filter(|_| self.busy) else {
             return Collected::Idle(None);

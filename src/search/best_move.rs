@@ -1,6 +1,5 @@
-//! The entry points that play: the move the `Strategy` setting and the game's search style
-//! choose, by whichever searcher they name, or alpha-beta's move alone. Each searcher is handed
-//! its own part of the game's workspace.
+//! The entry points that play: the move by the searcher the `Strategy` setting and the game's
+//! search style name, or alpha-beta's alone.
 
 use super::alphabeta;
 use super::baseline;
@@ -13,14 +12,10 @@ use super::strategy::Strategy;
 use super::workspace::Workspace;
 use crate::games::{GameState, SearchHints, SearchStyle};
 
-/// The move the `Strategy` setting chooses in the current position of `state`; `None` only
-/// when the game is over. `state` is returned as it came. `search` follows the game's
-/// `SearchStyle` (`alphabeta::search` or `playouts::solve_then_play_out`); `mcts` is
-/// plain UCT (`playouts::monte_carlo`); the baselines answer at once.
-///
-/// Whatever the strategy, only the root moves `request.searchmoves` names are considered
-/// when it names any legal one, and `go mate` makes the search alpha-beta (see
-/// [`Limits::mate`](crate::search::Limits::mate)).
+/// The move the `Strategy` setting chooses in the current position of `state` (left as it
+/// came); `None` only when the game is over. `search` follows the game's `SearchStyle`,
+/// `mcts` is plain UCT, the baselines answer at once. `request.searchmoves` applies to all;
+/// `go mate` makes the search alpha-beta.
 pub fn best_move<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
@@ -56,37 +51,20 @@ pub fn best_move<G: SearchHints>(
     }
 }
 
-/// Alpha-beta, whatever the strategy and the game's search style: searches the current
-/// position of `state` within `request.limits` (or until the context's
-/// `stop` is set) and returns the best move found; `None` only when the game is over. After
-/// each completed depth of the iterative deepening, `report` receives its result. `state` is
-/// returned as it came. The search works in the buffers the context's workspace keeps, which
-/// it allocates on first use, with `Threads - 1` helper threads, and reports `MultiPV` lines.
+/// Alpha-beta, whatever the strategy: the best move for the current position of `state`
+/// (left as it came) within `request.limits` or until `stop`; `None` only when the game is
+/// over. `report` gets each completed depth, with `MultiPV` lines and `Threads - 1` helpers.
 ///
-/// Depth 1 is always completed unless `stop` comes first: every move returned was searched.
-/// After it, every limit that is set applies and the first one reached ends the search:
-/// - `depth` completes exactly that many plies (0 counts as 1);
-/// - `nodes` stops before visiting more nodes than that;
-/// - `movetime` and the side to move's clock give a time budget (see `super::time`); a search
-///   with a time budget also ends after depth 1 when there is only one legal move;
-/// - `stop` ends the search at once;
-/// - `mate` ends it once a win in that many moves of the side to move is proven;
-/// - `searchmoves` is not a limit: only the root moves it names are searched.
+/// Depth 1 always completes unless stopped (with one legal move and a time budget, nothing
+/// more is searched); then the first limit reached ends the search, as does a proven result.
+/// Holding the answer until `stop`
+/// ([`Limits::waits_for_stop`](crate::search::Limits::waits_for_stop)) is the caller's job.
 ///
-/// Without any of them the search deepens until `stop` or the deepest ply. Whatever the
-/// limits, it stops deepening once an iteration has proven its result: a mate within its
-/// depth, or a value no deeper search can change (no line was cut by the horizon). It
-/// returns as soon as it is done: holding the answer back until `stop` (see
-/// [`Limits::waits_for_stop`](crate::search::Limits::waits_for_stop)) is the caller's business.
-///
-/// When stopped before depth 1 completes, the move is the table's move for the position, or
-/// the first legal move. A depth cut short counts only if one of its root moves was searched
-/// to the end and is the best of those (the previous best is searched first, so that move is
-/// at least as good); when it changed the best move, one more report gives that depth with
-/// the new move's value and line, so that the last report's line starts with the move
-/// returned. With helper threads, an iteration a helper completed deeper than the last one
-/// of the search thread is played instead, and reported last, unless the search proved its
-/// result or `depth` or `MultiPV` lines were asked for.
+/// Stopped before depth 1, it plays the table's move or the first legal one. A depth cut
+/// short counts if its best fully searched root move is best so far (the previous best goes
+/// first); a changed best move is reported again so the last line starts with it. A helper's
+/// deeper iteration is played instead, unless the result is proven or `depth` or `MultiPV`
+/// was asked for.
 pub fn search<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,

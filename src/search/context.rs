@@ -5,10 +5,8 @@ use std::sync::atomic::AtomicBool;
 use super::threads::SearchThreads;
 use super::tt::TranspositionTable;
 
-/// What a search works with besides the position and its orders: the shared table, the
-/// threads, what the searches keep from one search to the next (`W`) and the flag that stops
-/// it. The entry points take the game's whole `Workspace`; each searcher is handed a context
-/// with its own part of it ([`Context::part`]).
+/// The shared table, threads, stop flag and what searches keep (`W`: the whole `Workspace`
+/// at the entry points, a searcher's part after [`Context::part`]).
 pub struct Context<'a, W> {
     /// The transposition table.
     pub tt: &'a mut TranspositionTable,
@@ -21,8 +19,7 @@ pub struct Context<'a, W> {
 }
 
 impl<W> Context<'_, W> {
-    /// The same table, threads and flag, with the `part` of the workspace that one searcher
-    /// keeps.
+    /// The same context with one searcher's `part` of the workspace.
     pub fn part<P>(&mut self, part: impl FnOnce(&mut W) -> &mut P) -> Context<'_, P> {
         Context {
             tt: &mut *self.tt,
@@ -33,9 +30,8 @@ impl<W> Context<'_, W> {
     }
 }
 
-/// Runs `work` in a context of its own around `tt` and `stop`: one thread and a fresh
-/// workspace, dropped afterwards. For programs and tests that search positions directly; an
-/// engine keeps a game's workspace from one search to the next in its session.
+/// Runs `work` in a fresh one-thread context around `tt` and `stop`, for programs and tests
+/// that search positions directly.
 pub fn in_fresh_context<W: Default, R>(
     tt: &mut TranspositionTable,
     stop: &AtomicBool,

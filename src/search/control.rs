@@ -7,12 +7,8 @@ use std::time::{Duration, Instant};
 /// The flag and the clock are looked at once per this many nodes (a power of two).
 const CHECK_INTERVAL: u64 = 256;
 
-/// The running search's stop conditions.
-///
-/// A control made by [`Control::holding_limits`] keeps its node and time limits back until
-/// [`Control::arm_limits`]: alpha-beta arms them once depth 1 is complete, so that every
-/// answer comes from a search (depth 1 is cheap even at a wide root) however tight the
-/// limits. `stop` always applies.
+/// The running search's stop conditions. Alpha-beta arms its limits only after depth 1
+/// ([`Control::holding_limits`]), so every answer comes from a search.
 #[derive(Debug)]
 pub(crate) struct Control<'a> {
     stop: &'a AtomicBool,
@@ -38,8 +34,7 @@ impl<'a> Control<'a> {
         control
     }
 
-    /// Conditions for a search starting now whose `node_limit` and `hard` mark (counted from
-    /// now) apply only once [`Control::arm_limits`] is called; until then only `stop` does.
+    /// Like [`Control::new`], but the limits wait for [`Control::arm_limits`].
     pub(crate) fn holding_limits(
         stop: &'a AtomicBool,
         node_limit: Option<u64>,
@@ -74,8 +69,7 @@ impl<'a> Control<'a> {
         self.start.elapsed()
     }
 
-    /// True once the search must be abandoned; `nodes` is the count before the node about to
-    /// be searched, so a search never visits more than the node limit.
+    /// True once the search must be abandoned; `nodes` is the count before this node.
     #[inline]
     pub(crate) fn must_stop(&mut self, nodes: u64) -> bool {
         if !self.aborted
@@ -87,8 +81,7 @@ impl<'a> Control<'a> {
         self.aborted
     }
 
-    /// Like [`Control::must_stop`], but looks at the flag and the clock every time: for
-    /// searches whose steps are too costly to check only every few hundred nodes.
+    /// [`Control::must_stop`] checking the flag and clock every time, for costly steps.
     pub(crate) fn must_stop_now(&mut self, nodes: u64) -> bool {
         if !self.aborted && (nodes >= self.node_limit || self.checkpoint(nodes)) {
             self.aborted = true;
@@ -96,8 +89,7 @@ impl<'a> Control<'a> {
         self.aborted
     }
 
-    /// The periodic check of [`Control::must_stop`]: publishes `nodes`, then tells whether
-    /// `stop` is set or the time is up.
+    /// The periodic part of [`Control::must_stop`]: publishes `nodes`, checks flag and clock.
     fn checkpoint(&self, nodes: u64) -> bool {
         if let Some(published) = self.published {
             published.store(nodes, Ordering::Relaxed);

@@ -9,8 +9,7 @@ use super::bound::Bound;
 pub enum Score {
     /// Evaluation in centipawn-like units.
     Centipawns(i32),
-    /// A forced result in this many moves of the side to move (UCI convention: positive when
-    /// the side to move wins, negative when it loses; a move is one ply of the winner's).
+    /// A forced result in this many moves (UCI: negative when the side to move loses).
     Mate(i32),
 }
 
@@ -31,15 +30,11 @@ pub struct Info {
     pub hashfull: u32,
     /// Principal variation, moves in the game's notation.
     pub pv: Vec<String>,
-    /// The line's rank (from 1) when the search reports several best lines (`MultiPV`);
-    /// `None` when it reports one.
+    /// The line's rank (from 1) under `MultiPV`; `None` for one line.
     pub multipv: Option<u32>,
-    /// `None` when the score is the line's value at that depth; a bound when the search knows
-    /// only that much: [`Bound::Lower`] for an iteration cut short whose best move so far is
-    /// reported (the moves not yet searched may do better).
+    /// A bound when the score is one ([`Bound::Lower`] for a cut-short iteration), else `None`.
     pub bound: Option<Bound>,
-    /// When set, this is no progress report but the news that the root move `currmove` is
-    /// being searched at `depth` (the other fields do not count).
+    /// When set, only news that this root move is being searched at `depth`.
     pub currmove: Option<CurrMove>,
 }
 

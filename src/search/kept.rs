@@ -1,6 +1,5 @@
-//! What one searcher keeps from one search to the next: a value of its own (alpha-beta's
-//! buffers, the last Monte-Carlo tree) and, for each helper thread, a [`Kept`] of the helper's.
-//! Each searcher takes only its own part of a game's [`Workspace`](crate::search::Workspace).
+//! What one searcher keeps between searches, its helpers' included: its part of a game's
+//! [`Workspace`](crate::search::Workspace).
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -21,8 +20,7 @@ impl<T> Default for Kept<T> {
 }
 
 impl<T> Kept<T> {
-    /// Takes the value kept by the last search out, if there is one. Hand it back with
-    /// [`Kept::keep`]; a value never handed back (a panic) is simply made again.
+    /// Takes the kept value out, if any; hand it back with [`Kept::keep`].
     pub(crate) fn take(&mut self) -> Option<Box<T>> {
         self.own.take()
     }

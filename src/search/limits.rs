@@ -42,10 +42,8 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until told to stop (see [`Limits::waits_for_stop`]).
     pub infinite: bool,
-    /// `go mate N`: the search ends once it has proven a win for the side to move in at most
-    /// N of its moves (2N - 1 plies). It is a limit of its own: without others the search
-    /// deepens until it finds such a mate, proves the result otherwise, reaches the deepest
-    /// ply or is stopped. The `search` strategy then uses alpha-beta in every game.
+    /// `go mate N`: stop once a win in at most N moves (2N - 1 plies) is proven; alpha-beta
+    /// in every game.
     pub mate: Option<u32>,
 }
 
@@ -78,15 +76,14 @@ impl Default for Settings {
     }
 }
 
-/// One search's orders: its limits, the engine's settings and the root moves it may choose
-/// from (`go searchmoves`; every move when empty or when none of them is legal).
+/// One search's orders: limits, settings and root moves.
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a, M> {
     /// When the search ends.
     pub limits: &'a Limits,
     /// The engine's settings.
     pub settings: &'a Settings,
-    /// The root moves to choose from.
+    /// `go searchmoves`; every move when empty or none is legal.
     pub searchmoves: &'a [M],
 }
 
@@ -102,9 +99,8 @@ impl<'a, M> Request<'a, M> {
 }
 
 impl Limits {
-    /// True when the answer must wait for `stop` even once the search has finished:
-    /// `infinite`, or no limit at all (UCI `go` without arguments). The one place that says
-    /// "no limit means infinite".
+    /// True when the answer must wait for `stop`: `infinite`, or no limit at all (the one
+    /// place that says "no limit means infinite").
     pub fn waits_for_stop(&self) -> bool {
         self.infinite
             || (self.depth.is_none()

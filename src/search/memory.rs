@@ -1,15 +1,9 @@
-//! Memory for the large tables (the transposition table, the solver's table): one
-//! allocation, backed by huge pages where the kernel gives them on request.
-//!
-//! A table probed at random across many megabytes misses the processor's address
-//! translation cache on nearly every probe with the ordinary small pages; huge pages cover
-//! it with far fewer entries. Linux gives them to memory marked with
-//! `madvise(MADV_HUGEPAGE)` before it is first touched (its default setting, `madvise`), so
-//! the table is marked between its allocation and its filling.
+//! Memory for the large tables: one allocation, marked for huge pages
+//! (`madvise(MADV_HUGEPAGE)`) before its first touch, since random probes over many megabytes
+//! miss the address translation cache with small pages.
 
-/// A table of `count` default values in one allocation, or `None` when the memory cannot be
-/// had (nothing is aborted). Every value is written here, so the memory's first touch is
-/// not part of the searches that use it.
+/// `count` default values in one allocation (touched here, not during searches), or `None`
+/// when the memory cannot be had.
 pub(crate) fn table<T: Default>(count: usize) -> Option<Vec<T>> {
     let mut table: Vec<T> = Vec::new();
     table.try_reserve_exact(count).ok()?;
@@ -18,16 +12,13 @@ pub(crate) fn table<T: Default>(count: usize) -> Option<Vec<T>> {
     Some(table)
 }
 
-/// Asks the kernel to back the whole pages of `table`'s allocation, not yet touched, with
-/// huge pages; a kernel that declines leaves them as they were, and so does a system whose
-/// page size cannot be read.
+/// Asks the kernel to back the whole pages of untouched `table` with huge pages.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 fn advise_huge_pages<T>(table: &Vec<T>) {
     // SAFETY: `sysconf` only reads a system setting.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    // A failed `sysconf` is -1; the advice needs page-aligned bounds, so without a page size
-    // there is none.
+    // A failed `sysconf` is -1: no page size, no advice.
     let Some(page) = usize::try_from(page).ok().filter(|&page| page > 0) else {
         return;
     };
@@ -36,9 +27,8 @@ fn advise_huge_pages<T>(table: &Vec<T>) {
     let first_page = start.next_multiple_of(page);
     let last_page = end / page * page;
     if last_page > first_page {
-        // SAFETY: the range lies within the table's own allocation, and the advice changes
-        // only how the kernel backs those pages, never their contents; a refusal is
-        // harmless, so the result is not looked at.
+        // SAFETY: the range lies within the table's allocation and the advice never changes
+        // the contents; a refusal is harmless.
         unsafe {
             libc::madvise(
                 first_page as *mut libc::c_void,

@@ -1,28 +1,21 @@
-//! Move ordering: the order in which a node tries its moves. Alpha-beta cuts most when the
-//! best move comes first, so the likeliest candidates lead: the transposition table's move,
-//! then this ply's killer moves (quiet refutations found in sibling nodes), then the rest by
-//! the game's [`move_priority`](crate::games::SearchHints::move_priority), then by their
-//! history (how often a move of that [`move_code`](crate::games::SearchHints::move_code)
-//! refuted something anywhere in the tree), ties in generation order.
+//! Move ordering: the table's move, this ply's killers, then the game's
+//! [`move_priority`](crate::games::SearchHints::move_priority), then the history of the
+//! [`move_code`](crate::games::SearchHints::move_code)'s cutoffs, then generation order.
 
 use crate::search::value::MAX_PLY;
 
 /// Killer moves kept per ply.
 pub(crate) const KILLERS: usize = 2;
 
-/// History scores stay within ±`HISTORY_LIMIT`: each update moves a score toward the bound
-/// by a share of the distance left ("gravity"), so old lessons fade as new ones come.
+/// History scores stay within ±`HISTORY_LIMIT` ("gravity": old lessons fade).
 const HISTORY_LIMIT: i32 = 1 << 14;
 
-/// How much a cutoff `depth` plies from the horizon teaches: deeper refutations more, up to
-/// a cap that keeps one deep cutoff from drowning all others.
+/// A cutoff's history bonus: more for deeper ones, capped so one does not drown the rest.
 fn history_bonus(depth: i32) -> i32 {
     (depth * depth).min(400)
 }
 
-/// The sort key of a move, ascending in the order the moves are tried: higher priority
-/// first, then higher history, then lower index. Priority (clamped) and history take 16 bits
-/// each, the index the low 16.
+/// The ascending sort key of a move: priority (clamped), history, index, 16 bits each.
 fn sort_key(priority: i32, history: i32, index: u16) -> u64 {
     let priority = (priority.clamp(-(1 << 15), (1 << 15) - 1) + (1 << 15)) as u64;
     let history = (history + (1 << 15)) as u64;
@@ -30,8 +23,7 @@ fn sort_key(priority: i32, history: i32, index: u16) -> u64 {
     ((0xFFFF_FFFF - promise) << 16) | u64::from(index)
 }
 
-/// The upper 32 bits of [`sort_key`] for priority and history 0: when every move has it,
-/// generation order stands without sorting.
+/// The upper 32 bits of [`sort_key`] for priority and history 0: if all share it, no sort.
 const NEUTRAL_KEY: u64 = 0xFFFF_FFFF - ((1 << 31) | (1 << 15));
 
 /// History scores by side to move and move code, for games that give their moves codes.
@@ -57,8 +49,7 @@ impl History {
         }
     }
 
-    /// Makes room for `codes` codes per side (allocating only when a game with more codes
-    /// than before is searched).
+    /// Makes room for `codes` codes per side.
     fn fit(&mut self, codes: usize) {
         if self.codes != codes {
             self.codes = codes;
@@ -94,10 +85,8 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         self.history.clear();
     }
 
-    /// Fills `order` with indices into `moves`, the most promising first. `hinted` (the
-    /// table's move) is ignored when out of range; `rank` gives each move's priority (higher
-    /// first) and code, whose history for `side` (the player to move) breaks ties of
-    /// priority.
+    /// Fills `order` with indices into `moves`, most promising first: `hinted` (if in range),
+    /// then by `rank`'s priority, then the history of its code for `side`.
     #[cfg(test)]
     pub(crate) fn order(
         &mut self,

@@ -1,8 +1,6 @@
-//! The helper threads of a parallel search (the `Threads` option), whatever the game and the
-//! kind of search: each searcher gives them its own tasks (alpha-beta's Lazy SMP, the
-//! playouts' root parallelization). They live as long as the [`SearchThreads`] that holds
-//! them, so a `go` starts no thread, and nothing waits for them to stop: a helper still
-//! finishing when the next search starts sits that one out.
+//! The helper threads of a parallel search (`Threads`), given tasks by each searcher. They
+//! live as long as [`SearchThreads`], so a `go` starts no thread; nothing waits for them: a
+//! helper still finishing sits the next search out.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,8 +15,7 @@ pub const MAX_HELPERS: usize = 63;
 /// Work for a helper thread.
 pub(crate) type Task = Box<dyn FnOnce() + Send>;
 
-/// What every search of a search thread shares, whatever the game: the helper threads, and
-/// the count of searches that varies the random choices of one search from the next.
+/// What every search of a search thread shares: the helpers and a search count for seeds.
 #[derive(Default)]
 pub struct SearchThreads {
     pub(crate) helpers: Helpers,
@@ -31,14 +28,12 @@ impl SearchThreads {
         SearchThreads::default()
     }
 
-    /// Makes the searches run on `threads` threads: this one and `threads - 1` helpers
-    /// (0 counts as 1), started or ended now and kept for the next searches.
+    /// Makes the searches run on `threads` threads (0 counts as 1).
     pub fn set_threads(&mut self, threads: usize) {
         self.helpers.resize(threads.saturating_sub(1));
     }
 
-    /// A seed for the random choices of a search of the position `hash`: the same for the
-    /// same position in the same turn of the engine's life, so runs replay exactly.
+    /// A seed for a search of `hash`, the same for the same position and turn: runs replay.
     pub(crate) fn seed(&mut self, hash: u64) -> u64 {
         self.searches += 1;
         hash ^ self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -74,9 +69,7 @@ impl Helpers {
         self.helpers.len()
     }
 
-    /// Makes it `count` helpers (at most [`MAX_HELPERS`]): starts the missing ones, ends the
-    /// extra ones. A thread that cannot be started is left out, and the search runs with
-    /// fewer helpers.
+    /// Makes it `count` helpers (at most [`MAX_HELPERS`]); one that cannot start is left out.
     pub(crate) fn resize(&mut self, count: usize) {
         let count = count.min(MAX_HELPERS);
         while self.helpers.len() > count {
@@ -95,8 +88,7 @@ impl Helpers {
         }
     }
 
-    /// Waits up to `patience` for the helpers' tasks to finish (they stop as soon as they see
-    /// their stop flag, which [`Running`] sets when it is dropped); true when all have.
+    /// Waits up to `patience` for the helpers' tasks to finish; true when all have.
     pub(crate) fn settle(&self, patience: Duration) -> bool {
         let deadline = Instant::now() + patience;
         loop {
@@ -110,10 +102,8 @@ impl Helpers {
         }
     }
 
-    /// Starts `task(n)` on the n-th helper (from 1) and returns the tasks' stop flag and node
-    /// counts: dropping it stops them, without waiting for them. A helper still finishing
-    /// the last search's task (descheduled on a busy machine) sits this search out, so that
-    /// no search ever waits for a helper.
+    /// Starts `task(n)` on the n-th idle helper (from 1); dropping the result stops them
+    /// without waiting.
     pub(crate) fn start<F>(&mut self, mut task: F) -> Running
     where
         F: FnMut(usize, Arc<AtomicBool>, Arc<AtomicU64>) -> Task,
@@ -162,9 +152,8 @@ impl Helper {
     }
 }
 
-/// A helper thread's body: runs tasks until the pool hangs up, clearing `busy` after each.
-/// A panicking task still counts as done (the search must not wait for it); the workspace it
-/// held is rebuilt when next locked.
+/// A helper thread's body: runs tasks until the pool hangs up, clearing `busy` after each,
+/// a panicking one included.
 fn serve(tasks: &Receiver<Task>, busy: &AtomicBool) {
     for task in tasks {
         if panic::catch_unwind(AssertUnwindSafe(task)).is_err() {
@@ -182,8 +171,7 @@ impl Drop for Helpers {
     }
 }
 
-/// The helpers' tasks of one search: their stop flag and node counts. Dropping it stops
-/// them, also when the search that started them unwinds by a panic.
+/// The helpers' tasks of one search; dropping it (a panic included) stops them.
 pub(crate) struct Running {
     stop: Arc<AtomicBool>,
     nodes: Vec<Arc<AtomicU64>>,

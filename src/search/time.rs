@@ -1,11 +1,6 @@
-//! Time management: how long one search may take, from `movetime` or the clocks.
-//!
-//! A budget has two marks measured from the start of the search: after `soft` no new
-//! iteration of the deepening starts (it would likely not finish), and at `hard` the running
-//! iteration is abandoned. With a clock, `hard` never exceeds four fifths of the remaining
-//! time minus the move overhead, so the engine cannot lose on time however slow a single
-//! iteration turns out to be. Whatever the budget, the searcher completes depth 1 before it
-//! looks at the clock (see [`super::search`]).
+//! Time management: how long one search may take, from `movetime` or the clocks. With a
+//! clock, `hard` stays well inside the remaining time minus the overhead, so a slow iteration
+//! cannot lose on time.
 
 use std::time::Duration;
 
@@ -15,8 +10,7 @@ use crate::games::Player;
 /// Moves assumed left in the game when neither the clock nor the game says.
 const DEFAULT_MOVES_TO_GO: u32 = 20;
 
-/// Moves the clock is planned for beyond those to make: their share stays on the clock, so
-/// that the last moves of a game are not played on a clock run down to the overhead.
+/// Spare moves the clock is planned for, so the last moves do not run it down.
 const SPARE_MOVES: u32 = 2;
 
 /// How long a search may take.
@@ -38,12 +32,10 @@ impl TimeBudget {
     }
 }
 
-/// The time `side` may spend under `limits`, keeping `overhead` in reserve; `None` when no
-/// time limit applies (no `movetime` and no clock). `moves_left` is how many moves `side`
-/// still has to make, if the game knows
-/// ([`crate::games::SearchHints::expected_own_moves_left`]). A clock that gives only the
-/// opponent's time counts as empty for `side`, as in Stockfish: the engine moves at once
-/// rather than wait for a `stop` that a clock-driven controller never sends.
+/// The time `side` may spend under `limits`, keeping `overhead` in reserve; `None` without
+/// `movetime` or clock. `moves_left`: from
+/// [`crate::games::SearchHints::expected_own_moves_left`]. A clock giving only the
+/// opponent's time counts as empty: move at once, as no `stop` will come.
 pub fn budget(
     limits: &Limits,
     overhead: Duration,
@@ -67,9 +59,8 @@ pub fn budget(
     }
 }
 
-/// A fixed time per move is the time to use (as in Stockfish): iterations start until it is
-/// over. The overhead is taken off, but never more than half of it, so that a `movetime` no
-/// longer than the overhead still searches.
+/// A fixed time per move, less the overhead but never by more than half, so a short
+/// `movetime` still searches.
 pub fn movetime_budget(movetime: Duration, overhead: Duration) -> TimeBudget {
     let usable = movetime.saturating_sub(overhead).max(movetime / 2);
     TimeBudget {
@@ -78,9 +69,7 @@ pub fn movetime_budget(movetime: Duration, overhead: Duration) -> TimeBudget {
     }
 }
 
-/// How many of its own moves the side to move must make on the time left: until the next
-/// time control or the (expected) end of the game, whichever comes first; 20 when neither is
-/// known.
+/// Own moves to make on the time left: to the next control or the expected end.
 pub fn planned_moves(moves_to_go: Option<u32>, moves_left: Option<u32>) -> u32 {
     [moves_to_go, moves_left]
         .into_iter()
@@ -90,10 +79,8 @@ pub fn planned_moves(moves_to_go: Option<u32>, moves_left: Option<u32>) -> u32 {
         .unwrap_or(DEFAULT_MOVES_TO_GO)
 }
 
-/// A share of the clock: the remaining time spread evenly over the `moves` to make and two
-/// spare ones, plus most of the increment, capped well below what is left. The lag of every
-/// move still to make (one overhead each, at most half the clock) is kept in reserve too, so
-/// the clock never runs down to where one slow answer loses the game.
+/// A share of the clock: the time left over the `moves` plus spares, plus most of the
+/// increment, capped well below what is left, with every remaining move's overhead kept.
 pub fn clock_budget(
     remaining: Duration,
     increment: Duration,
@@ -110,8 +97,7 @@ pub fn clock_budget(
         .saturating_add(spendable_increment)
         .min(cap);
     TimeBudget {
-        // An iteration typically costs more than all earlier ones together: past half the
-        // target, the next one would overrun it.
+        // The next iteration costs more than all before it: none starts past half the target.
         soft: target / 2,
         hard: target.saturating_mul(3).min(cap),
     }

@@ -1,11 +1,6 @@
-//! The transposition table: search results keyed by the position's Zobrist hash, shared
-//! across iterations and searches.
-//!
-//! The table is game-agnostic: the best move is kept as its index in the position's generated
-//! move list, which is valid because generation is deterministic (readers still check that the
-//! index is in range, since a hash collision could hand them another position's entry).
-//! A new result replaces the slot of the same position, else an empty one, else the least
-//! valuable (shallow, from an older search).
+//! The transposition table: search results keyed by Zobrist hash, shared across iterations,
+//! searches and threads. The best move is its index in the deterministic generated move list
+//! (readers check the range: a collision can hand them another position's entry).
 
 use std::sync::atomic::{self, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -39,9 +34,7 @@ const NO_MOVE: u16 = u16::MAX;
 /// How many slots `hashfull` looks at.
 const HASHFULL_SAMPLE: usize = 1000;
 
-/// A slot as read from the table (or about to be written to it): the key and the packed
-/// data, unpacked field by field as they are asked for (a probe looks at most slots' keys
-/// only).
+/// A slot as read or about to be written: the key and the packed data, unpacked on demand.
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
     key: u64,
@@ -49,18 +42,15 @@ struct Slot {
     data: u64,
 }
 
-/// A slot as stored: two words that threads read and write without locks. The first is the
-/// key XORed with the second, the packed data, so that a slot torn by two threads writing
-/// at once reads as another position's (its key no longer matches) instead of as wrong data
-/// for this one.
+/// A slot as stored, read and written without locks: the key is XORed with the data, so a
+/// slot torn by two writers reads as another position's, never as wrong data for this one.
 #[derive(Debug, Default)]
 struct AtomicSlot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-/// The slots a position may take, on one cache line of their own: aligned, a probe reads one
-/// line where an unaligned cluster spans two.
+/// The slots a position may take, aligned to one cache line so a probe reads one line.
 #[derive(Debug, Default)]
 #[repr(align(64))]
 struct Cluster([AtomicSlot; SLOTS_PER_CLUSTER]);
@@ -161,15 +151,11 @@ fn encode_bound(bound: Bound) -> u8 {
     }
 }
 
-/// How often [`TranspositionTable::wait_until_unshared`] looks whether the other handles are
-/// gone.
+/// How often [`TranspositionTable::wait_until_unshared`] checks.
 const UNSHARED_POLL: Duration = Duration::from_micros(100);
 
-/// A hash table of search results keyed by Zobrist hash, sized in megabytes.
-///
-/// The slots can be shared between threads ([`TranspositionTable::share`]): every handle
-/// reads and writes the same slots, without locks (see `AtomicSlot`), which is how the
-/// threads of a parallel search learn from each other.
+/// A hash table of search results keyed by Zobrist hash, sized in megabytes; handles made by
+/// [`TranspositionTable::share`] use the same slots without locks.
 #[derive(Debug)]
 pub struct TranspositionTable {
     clusters: Arc<Vec<Cluster>>,
@@ -177,8 +163,7 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one cluster). If the memory cannot be had,
-    /// the table halves its size until it can, rather than aborting.
+    /// A table of about `megabytes` MB (at least one cluster), halved until memory is had.
     pub fn new(megabytes: usize) -> Self {
         TranspositionTable {
             clusters: allocate(megabytes),
@@ -186,8 +171,7 @@ impl TranspositionTable {
         }
     }
 
-    /// Another handle on the same slots, in the same search (generation): what one handle
-    /// stores, the other finds.
+    /// Another handle on the same slots and generation.
     pub fn share(&self) -> TranspositionTable {
         TranspositionTable {
             clusters: Arc::clone(&self.clusters),
@@ -200,10 +184,8 @@ impl TranspositionTable {
         self.clusters.len() * SLOTS_PER_CLUSTER
     }
 
-    /// Waits up to `patience` until this is the only handle on its slots: the helper threads
-    /// of the last search, stopped but perhaps still finishing, hold the others, and a
-    /// result they store after a [`TranspositionTable::clear`] would survive it. True once
-    /// alone, false when `patience` ran out first.
+    /// Waits up to `patience` until this is the only handle (a finishing helper could store
+    /// past a [`TranspositionTable::clear`]); false when `patience` ran out.
     pub fn wait_until_unshared(&self, patience: Duration) -> bool {
         let deadline = Instant::now() + patience;
         while Arc::strong_count(&self.clusters) > 1 {
@@ -212,8 +194,7 @@ impl TranspositionTable {
             }
             thread::sleep(UNSHARED_POLL);
         }
-        // Pairs with the release of the last other handle's drop: whatever it stored is
-        // visible here, and so ordered before anything this thread writes next.
+        // Pairs with the release in the last other handle's drop: its stores are visible.
         atomic::fence(Ordering::Acquire);
         true
     }
@@ -224,14 +205,12 @@ impl TranspositionTable {
         self.generation = 0;
     }
 
-    /// Starts a new search: older entries become the first to be replaced and stop counting
-    /// toward [`TranspositionTable::hashfull`].
+    /// Starts a new search: older entries are replaced first and not counted as full.
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & GENERATION_MASK;
     }
 
-    /// Fill in permille: the share of the first thousand slots holding results of the
-    /// current search.
+    /// Permille of the first thousand slots holding current results.
     pub fn hashfull(&self) -> u32 {
         let sample = self.slots().take(HASHFULL_SAMPLE);
         let (mut seen, mut used) = (0u32, 0u32);
@@ -261,8 +240,8 @@ impl TranspositionTable {
         })
     }
 
-    /// Records a result for the position `hash` searched `ply` plies from the root. Without a
-    /// move, a move already stored for the position is kept.
+    /// Records a result for `hash` met `ply` plies from the root; without a move, keeps the
+    /// stored one.
     pub fn store(&self, hash: u64, ply: usize, entry: TtEntry) {
         let generation = self.generation;
         let stored = self.cluster(hash);
@@ -287,10 +266,8 @@ impl TranspositionTable {
         ));
     }
 
-    /// Starts loading the cluster of `hash` into the cache, so that a probe of it soon after
-    /// does not wait for memory. It needs `unsafe` (one of the crate's two uses): a plain
-    /// load would be safe but slower, since the processor waits for a load's data before it
-    /// retires what follows, and not for a prefetch's.
+    /// Starts loading the cluster of `hash` into the cache for a probe soon after. `unsafe`
+    /// because a plain load would stall the processor, and a prefetch does not.
     #[inline]
     #[allow(unsafe_code)]
     pub fn prefetch(&self, hash: u64) {
@@ -319,8 +296,7 @@ impl TranspositionTable {
     }
 }
 
-/// True when `slot`, holding the same position as `entry`, is worth more than it: deeper,
-/// from the current search, and `entry` is only a bound.
+/// True when `slot`, for the same position, beats `entry`: deeper, current, `entry` a bound.
 fn keeps_deeper(slot: &Slot, entry: &TtEntry, generation: u8) -> bool {
     entry.bound != Bound::Exact
         && slot.generation() == generation
@@ -346,7 +322,6 @@ fn allocate(megabytes: usize) -> Arc<Vec<Cluster>> {
             return Arc::new(table);
         }
         if count == 1 {
-            // No memory even for one cluster: the allocator's own failure.
             return Arc::new(vec![Cluster::default()]);
         }
         count /= 2;

@@ -54,8 +54,7 @@ pub fn terminal(status: Status, side: Player, ply: usize) -> i32 {
     }
 }
 
-/// A value as the transposition table keeps it: mates counted from the stored node rather
-/// than from the root, so the entry stays true wherever the node is met again.
+/// A value as the table keeps it: mates counted from the stored node, not the root.
 #[inline]
 pub fn to_table(value: i32, ply: usize) -> i16 {
     let relative = if value >= MATE_BOUND {

@@ -1,8 +1,5 @@
-//! What the searches of one game keep from one search to the next: alpha-beta's buffers and
-//! the last Monte-Carlo tree (which the next search may continue), each with its helper
-//! threads' own. Typed by the game, so nothing is downcast; a session keeps one per game,
-//! shared by its copies behind a mutex that only the searching thread locks. Each searcher
-//! is handed only its own part.
+//! What the searches of one game keep between searches: alpha-beta's buffers and the last
+//! Monte-Carlo tree, typed by the game (nothing downcast), behind a mutex in the session.
 
 use std::sync::{Mutex, MutexGuard};
 
@@ -32,8 +29,7 @@ impl<G: SearchHints> Workspace<G> {
         Workspace::default()
     }
 
-    /// Locks a shared workspace. One that a panicking search left half-written (the mutex
-    /// is poisoned) is emptied first, so the next search starts afresh.
+    /// Locks a shared workspace, emptied first if a panicking search poisoned it.
     pub fn lock(shared: &Mutex<Workspace<G>>) -> MutexGuard<'_, Workspace<G>> {
         lock_or_empty(shared)
     }

@@ -1,8 +1,6 @@
-//! A game of any kind, as the protocol holds it: a typed game state with its typed search
-//! workspace behind one object-safe trait ([`Session`]), wrapped with its [`GameKind`] in
-//! [`AnyGame`]. This is where move texts become typed moves and back, and where the kind
-//! chosen at run time meets the game's type (through [`GameKind::visit`]); below it the rules
-//! and the searchers are generic, above it the protocol sees only texts.
+//! A game of any kind behind the object-safe [`Session`], wrapped with its [`GameKind`] in
+//! [`AnyGame`]: where move texts become typed moves, and the kind chosen at run time meets
+//! the game's type ([`GameKind::visit`]).
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -18,8 +16,7 @@ use crate::search::{
     self, Context, Info, Limits, Request, SearchThreads, Settings, TranspositionTable, Workspace,
 };
 
-/// What a search is asked from the protocol: its limits, the engine's settings and the root
-/// moves to choose from, in notation (every move when empty or when none of them is legal).
+/// What the protocol asks a search, root moves in notation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SearchOrder {
     /// When the search ends.
@@ -66,8 +63,7 @@ pub trait Session: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given in notation; on error nothing changes.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
-    /// The legal move written `text`, in the game's own notation (as [`Self::legal_moves`]
-    /// writes it).
+    /// The legal move written `text`, as [`Self::legal_moves`] writes it.
     fn notation(&self, text: &str) -> Result<String, MoveError>;
     /// What the legal move written `text` does on the board.
     fn effects(&self, text: &str) -> Result<MoveEffects, MoveError>;
@@ -83,8 +79,7 @@ pub trait Session: Send + Sync {
     fn diagram(&self) -> String;
     /// Leaf counts below each root move; `None` when `stop` was set before the count ended.
     fn divide(&mut self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
-    /// Searches the current position as `order` says, in this game's workspace; the best
-    /// move in notation, `None` if the game is over.
+    /// Searches as `order` says; the best move in notation, `None` if the game is over.
     fn search(
         &mut self,
         order: &SearchOrder,
@@ -93,9 +88,8 @@ pub trait Session: Send + Sync {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Info),
     ) -> Option<String>;
-    /// Solves the current position exactly ([`solve::solve`]) with a table of its own of
-    /// `table_mb` megabytes, on `threads` threads; moves in notation. The solve starts from
-    /// the position alone: the game's history before it is not counted.
+    /// Solves the current position alone ([`solve::solve`], history not counted); moves in
+    /// notation.
     fn solve(
         &self,
         table_mb: usize,
@@ -112,9 +106,8 @@ pub trait Session: Send + Sync {
     fn box_clone(&self) -> Box<dyn Session>;
 }
 
-/// A game state of `G` and the workspace its searches keep. Copies share the workspace, which
-/// only the searching thread locks: a search on a copy leaves its buffers and tree to the
-/// next search of the game.
+/// A game state of `G` and its search workspace, shared by copies so the next search of the
+/// game finds the last one's buffers and tree.
 struct Typed<G: SearchHints> {
     state: GameState<G>,
     workspace: Arc<Mutex<Workspace<G>>>,
@@ -342,8 +335,7 @@ impl AnyGame {
         Ok(AnyGame { kind, game })
     }
 
-    /// The start position of this game on a board of `size`, keeping its workspace (the
-    /// search buffers and the tree a next search may continue).
+    /// The start position of this game on a board of `size`, keeping its workspace.
     pub fn restarted(&self, size: BoardSize) -> Result<Self, PositionError> {
         Ok(AnyGame {
             kind: self.kind,
@@ -364,8 +356,7 @@ impl AnyGame {
         self.kind
     }
 
-    /// This game after `moves` (in notation) are played one after another from its current
-    /// position; the first move that cannot be played, if any, and nothing played.
+    /// This game after `moves` (in notation); on error, the first bad move and nothing played.
     pub fn after(&self, moves: &[String]) -> Result<AnyGame, BadMove> {
         let mut game = self.clone();
         for (index, text) in moves.iter().enumerate() {

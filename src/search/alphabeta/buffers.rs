@@ -1,6 +1,5 @@
-//! Alpha-beta's working memory, kept from one search to the next: allocating it costs more
-//! than a short search (hundreds of move lists), so a game's workspace keeps it (see
-//! `crate::search::kept`).
+//! Alpha-beta's working memory, kept between searches: allocating it costs more than a short
+//! search.
 
 use super::eval_cache::EvalCache;
 use super::pv::PvTable;
@@ -9,8 +8,7 @@ use crate::search::kept::Kept;
 use crate::search::ordering::{MoveOrdering, PlyBuffers};
 use crate::search::value::MAX_PLY;
 
-/// Everything a search of a game with moves `M` needs besides the table, allocated in full
-/// at once so that the search itself never allocates.
+/// Everything a search needs besides the table, allocated at once: the search never does.
 #[derive(Debug)]
 pub(crate) struct Buffers<M> {
     /// The root's moves, in generation order (the table's move indices refer to it).
@@ -43,16 +41,14 @@ impl<M: Copy + Eq> Buffers<M> {
         }
     }
 
-    /// The buffers `kept` from the last search, reset for a new one (allocated on first
-    /// use). Hand them back with [`Kept::keep`].
+    /// The buffers `kept` from the last search (else new), reset; hand back with [`Kept::keep`].
     pub(crate) fn taken_from(kept: &mut Kept<Buffers<M>>) -> Box<Buffers<M>> {
         let mut buffers = kept.take().unwrap_or_else(|| Box::new(Buffers::new()));
         buffers.reset();
         buffers
     }
 
-    /// Forgets what the previous search learnt, so that every search starts as a fresh one
-    /// would (same tree, same node counts); the buffers keep their memory.
+    /// Forgets what the last search learnt, so every search runs as a fresh one would.
     pub(crate) fn reset(&mut self) {
         self.root_moves.clear();
         self.ordering.clear();

@@ -1,15 +1,9 @@
-//! The recursive search: negamax alpha-beta with principal-variation search (fail-soft),
-//! transposition-table cutoffs away from the principal variation, and mate-distance pruning;
-//! late move reductions and reverse futility pruning where the game's tuning turns them on
-//! ([`AlphaBetaTuning`]), null-move pruning where the game has a null move.
-//! Each of these cuts makes the result unproven. In games whose moves have tags
-//! (`SearchHints::TAGGED_MOVES`) a node tries the table's move and the killer moves before
-//! it generates the others, and the table keeps the move itself.
+//! The recursive search: fail-soft negamax alpha-beta with principal-variation search, table
+//! cutoffs off the principal variation, mate-distance pruning, and the pruning the game's
+//! [`AlphaBetaTuning`] or null move allows (each makes a result unproven).
 //!
-//! The searcher also notes whether a result is *proven*: found without any line cut short by
-//! the horizon (every leaf a finished game), so that searching deeper cannot change it. Such
-//! results go to the table with [`PROVEN_DEPTH`], which serves every depth, and an iteration
-//! whose root result is proven ends the deepening (see `super::deepen`).
+//! A result is *proven* when every leaf under it is a finished game: deeper search cannot
+//! change it, so it is stored at [`PROVEN_DEPTH`] and ends the deepening at the root.
 
 use std::time::Duration;
 
@@ -27,8 +21,7 @@ use crate::search::root::restrict_root;
 use crate::search::tt::{TranspositionTable, TtEntry};
 use crate::search::value::{self, clamp_eval, is_mate, mate_in, mated_in, INFINITY, MATE, MAX_PLY};
 
-/// The table depth of a proven result: deeper than any search, so that it serves every depth.
-/// The table keeps depths up to 255 (a byte), this one included.
+/// The table depth of a proven result: deeper than any search (the table keeps up to 255).
 pub(crate) const PROVEN_DEPTH: u32 = u8::MAX as u32;
 const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 
@@ -36,10 +29,8 @@ const _: () = assert!(PROVEN_DEPTH as usize > MAX_PLY);
 const SECOND_PLAYER_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// The table key of `position` in a search for `root_side`. With
-/// [`AlphaBetaTuning::contempt`], a stored value holds its draws valued
-/// for the side the search was for, which is wrong for a search for the other side (one
-/// session analysing both sides, a GUI's takebacks), so the two sides' searches keep apart
-/// keys; without contempt they share them.
+/// [`AlphaBetaTuning::contempt`], stored draws are valued for one side, so the two sides'
+/// searches keep apart keys.
 pub(crate) fn table_key<G: SearchHints>(position: &G, root_side: Player) -> u64 {
     let hash = position.hash();
     if G::TUNING.contempt != 0 && root_side == Player::Two {
@@ -57,33 +48,26 @@ pub(crate) struct Searcher<'a, G: SearchHints> {
     pub(crate) nodes: u64,
     /// Deepest ply reached.
     pub(crate) seldepth: usize,
-    /// Results so far that searching deeper could change: leaves evaluated at the horizon,
-    /// table cutoffs from unproven results, repetitions (their value depends on the path).
-    /// A subtree searched while it stayed the same is proven.
+    /// Results so far that deeper search could change (horizon leaves, unproven table
+    /// cutoffs, repetitions); a subtree searched while it stayed the same is proven.
     pub(crate) unproven: u64,
     /// The root move to try first (the previous iteration's best), by index.
     pub(crate) root_hint: Option<u16>,
-    /// The best root move of the running iteration among those searched to the end, with its
-    /// value; it survives an abort.
+    /// The running iteration's best fully searched root move and value; survives an abort.
     pub(crate) root_best: Option<(u16, i32)>,
-    /// Root moves (by index) left out of the search: those of the lines already found when
-    /// several best lines are searched (`MultiPV`).
+    /// Root moves (by index) of lines already found under `MultiPV`, left out.
     pub(crate) root_excluded: Vec<u16>,
     /// The move buffers, the best lines (`buffers.pv`) and the killer moves.
     pub(crate) buffers: &'a mut Buffers<G::Move>,
     /// The root moves searched (`go searchmoves`); every move when empty.
     pub(crate) allowed_at_root: &'a [G::Move],
-    /// Where progress goes; the searcher itself only announces root moves (see
-    /// [`Searcher::currmove_after`]).
+    /// Where progress goes; the searcher only announces root moves.
     pub(crate) report: &'a mut dyn FnMut(&Info),
-    /// Once the search has run this long, each root move is announced as it is started
-    /// (`currmove`); `None` never.
+    /// After this long, each root move is announced as it starts (`currmove`); `None` never.
     pub(crate) currmove_after: Option<Duration>,
-    /// The player to move at the root, whom the game's [`AlphaBetaTuning::contempt`] makes
-    /// dislike draws.
+    /// The player to move at the root, whom [`AlphaBetaTuning::contempt`] makes dislike draws.
     root_side: Player,
-    /// The ply reached by the latest null move on the current path (never 0): no node
-    /// answers a null move with another.
+    /// The ply after the latest null move on the path: no null move answers another.
     null_child: usize,
 }
 
@@ -113,8 +97,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
     }
 
-    /// What a draw is worth to `side`: the game's [`AlphaBetaTuning::contempt`] below nothing
-    /// for the player to move at the root, as much above it for the other.
+    /// What a draw is worth to `side`: minus the contempt for the root's side to move, plus
+    /// for the other.
     #[inline]
     fn draw_value(&self, side: Player) -> i32 {
         if side == self.root_side {
@@ -124,9 +108,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
     }
 
-    /// The value of the current position of `state`, `ply` plies from the root, searched
-    /// `depth` more plies within the window (`alpha`, `beta`). After an abort the value is
-    /// meaningless (0). `state` comes back as it was.
+    /// The value of the current position searched `depth` more plies within (`alpha`,
+    /// `beta`); meaningless (0) after an abort.
     pub(crate) fn negamax(
         &mut self,
         state: &mut GameState<G>,
@@ -145,8 +128,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             self.root_side = state.position().side_to_move();
         }
         if ply > 0 && state.repeats_within(ply) {
-            // The path came back here: whoever brought it back can repeat it to a draw. The
-            // value depends on the path, so it proves nothing about the position.
+            // A repetition can be repeated to a draw; path-dependent, so unproven.
             self.unproven += 1;
             return self.draw_value(state.position().side_to_move());
         }
@@ -164,8 +146,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         }
 
         let hash = table_key(state.position(), self.root_side);
-        // At the root the table is not trusted for cutoffs (repetitions make values depend on
-        // the path) and the previous iteration's best move leads.
+        // No table cutoff at the root (repetitions make values path-dependent).
         let entry = if ply > 0 {
             self.tt.probe(hash, ply)
         } else {
@@ -208,8 +189,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             best_move: None,
         };
 
-        // Where the game tags its moves, the table's move and the killers are tried before
-        // the others are generated: most nodes cut off on one of them.
+        // Most nodes cut off on the table's move or a killer: try them before generating.
         let early = if G::TAGGED_MOVES && ply > 0 {
             self.early_moves(state, ply, table_move)
         } else {
@@ -256,8 +236,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
             |mv| (position.move_priority(mv), position.move_code(mv)),
         );
         if ply == 0 {
-            // The root's moves are few and all searched: settled at once, so that MultiPV
-            // can leave out the lines already found.
+            // Settled at once, so that MultiPV can leave out the lines already found.
             settle_all(&mut buffers.order, &mut buffers.keys);
             let excluded = &self.root_excluded;
             buffers.order.retain(|index| !excluded.contains(index));
@@ -304,10 +283,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         node.best_value
     }
 
-    /// The moves a node of a game with tagged moves tries before generating the others, in the
-    /// order the move ordering's `order_lazily` would lead with them: the table's move (`tag`),
-    /// then the killers of `ply`, each if legal. None when the position's third occurrence ends
-    /// the game.
+    /// The table's move (`tag`) then the killers of `ply`, each if legal, as `order_lazily`
+    /// would lead; none when a third occurrence ends the game.
     fn early_moves(
         &self,
         state: &GameState<G>,
@@ -333,8 +310,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         early
     }
 
-    /// Searches `mv`, the `tried`-th move of `node` (from 0), and takes its value into the
-    /// node: principal-variation search, late quiet moves reduced first.
+    /// Searches `mv`, the `tried`-th move of `node` (from 0), into the node.
     fn try_move(
         &mut self,
         state: &mut GameState<G>,
@@ -352,9 +328,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         let value = if tried == 0 {
             -self.negamax(state, depth - 1, ply + 1, -beta, -alpha)
         } else {
-            // A null window proves the move no better than the best so far; only a move
-            // that beats it is searched again with the full window. A late quiet move
-            // is first tried shallower, and again at full depth if it beats it.
+            // Null window first (reduced for a late quiet move); a move that beats it is
+            // searched again in full.
             let mut scout =
                 -self.negamax(state, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
             if reduction > 0 && scout > alpha {
@@ -387,9 +362,8 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
         Outcome::Refutes
     }
 
-    /// Stores the result of `node` in the table with its best move: the move's tag where
-    /// the game tags its moves, else `best_index`, its index among the generated moves. The
-    /// result is proven when no unproven value came in since `unproven_before`.
+    /// Stores `node`'s result and best move (its tag, else `best_index`); proven when nothing
+    /// unproven came in since `unproven_before`.
     fn store(
         &self,
         hash: u64,
@@ -426,8 +400,7 @@ impl<'a, G: SearchHints> Searcher<'a, G> {
     }
 }
 
-/// A node of the recursion as its moves are searched: its place, its window (`alpha` rising
-/// as moves beat it) and the best found so far.
+/// A node as its moves are searched: its place, window and best so far.
 struct Node<M> {
     depth: i32,
     ply: usize,
@@ -484,8 +457,7 @@ impl<M: Copy> Default for EarlyMoves<M> {
 
 impl<G: SearchHints> Searcher<'_, G> {
     /// Reverse futility pruning: `Some(evaluation)` when a node near the horizon evaluates
-    /// so far above `beta` ([`AlphaBetaTuning::futility_margin`] per ply left) that searching
-    /// it would hardly bring it below. An evaluation proves nothing.
+    /// above `beta` by [`AlphaBetaTuning::futility_margin`] per ply left. Unproven.
     fn futile_node(&mut self, state: &GameState<G>, depth: i32, beta: i32) -> Option<i32> {
         if G::TUNING.futility_margin == 0
             || depth > G::TUNING.futility_depth
@@ -508,10 +480,9 @@ impl<G: SearchHints> Searcher<'_, G> {
         Some(evaluation)
     }
 
-    /// Null-move pruning: `Some(value)` when the side to move, `depth` plies from the horizon
-    /// and not on the principal variation, stays at or above `beta` even after passing (a
-    /// [`SearchHints::null_move`]), searched [`null_move_reduction`] plies shallower. Such a
-    /// cutoff assumes a pass the rules may not allow, so it proves nothing.
+    /// Null-move pruning off the principal variation: `Some(value)` when the side to move stays
+    /// at or above `beta` after a [`SearchHints::null_move`] searched [`null_move_reduction`]
+    /// plies shallower. Unproven: the rules may not allow a pass.
     fn null_move_cutoff(
         &mut self,
         state: &mut GameState<G>,
@@ -542,8 +513,7 @@ impl<G: SearchHints> Searcher<'_, G> {
         Some(if value::is_mate(value) { beta } else { value })
     }
 
-    /// Reports that the root move `mv`, the `tried`-th searched at `depth` (from 0), starts,
-    /// if the search has run long enough for that (see [`Searcher::currmove_after`]).
+    /// Announces the root move `mv` (`tried`-th, from 0) once [`Searcher::currmove_after`] passed.
     fn announce(&mut self, state: &GameState<G>, depth: i32, mv: G::Move, tried: usize) {
         let due = self.currmove_after;
         if due.is_none_or(|after| self.control.elapsed() < after) {
@@ -567,9 +537,8 @@ impl<G: SearchHints> Searcher<'_, G> {
         });
     }
 
-    /// The value of a node without moves, `ply` plies from the root. A position still in play
-    /// has none only when it occurred for the third time: a draw, but not a proven one, since
-    /// another path to the same position may not repeat it.
+    /// The value of a node without moves. One still in play occurred for the third time: a
+    /// draw, unproven since another path may not repeat it.
     fn terminal_value(&mut self, state: &GameState<G>, ply: usize) -> i32 {
         let status = state.position().status();
         if status == Status::InPlay {
@@ -603,11 +572,9 @@ impl<G: SearchHints> Searcher<'_, G> {
 }
 
 impl<G: SearchHints> Searcher<'_, G> {
-    /// The value of the current position of `state` at the horizon, `ply` plies from the
-    /// root, within (`alpha`, `beta`): a quiescence search. A forcing position
-    /// ([`SearchHints::is_forcing`]) tries all its moves; any other stands on its evaluation unless
-    /// one of its tactical moves ([`SearchHints::generate_tactical_moves`]) does better. Games
-    /// without either get their evaluation. The node itself is already counted.
+    /// Quiescence search at the horizon within (`alpha`, `beta`): a forcing position
+    /// ([`SearchHints::is_forcing`]) tries all moves; others stand on the evaluation unless a
+    /// tactical move ([`SearchHints::generate_tactical_moves`]) does better. Already counted.
     fn quiesce(&mut self, state: &mut GameState<G>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let position = state.position();
         let mut buffers = std::mem::take(&mut self.buffers.plies[ply]);
@@ -666,9 +633,8 @@ impl<G: SearchHints> Searcher<'_, G> {
     }
 }
 
-/// The status of the current position of `state` (a threefold repetition draws, as in
-/// [`GameState::status_with_history`]) and its value without search: the evaluation, or the
-/// result if the game is over, a draw being worth `draw` to the side to move.
+/// The status (with threefold repetition) and static value of the current position, a draw
+/// worth `draw` to the side to move.
 fn horizon_value<G: SearchHints>(
     state: &GameState<G>,
     ply: usize,
@@ -684,12 +650,10 @@ fn horizon_value<G: SearchHints>(
     }
 }
 
-/// The shallowest node that tries a null move: nearer the horizon the pass's search costs
-/// about what it saves.
+/// The shallowest node that tries a null move: nearer, it costs what it saves.
 const NULL_MOVE_MIN_DEPTH: i32 = 3;
 
-/// How much shallower than the node's other moves the null move is searched (beyond the
-/// ply it takes): more in deeper nodes, where the saving is larger.
+/// How much shallower the null move is searched (beyond its ply): more in deeper nodes.
 fn null_move_reduction(depth: i32) -> i32 {
     2 + depth / 6
 }

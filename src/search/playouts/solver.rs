@@ -1,29 +1,11 @@
-//! An exact win/draw/loss solver for games of fixed length ([`SearchHints::plies_left`]): the
-//! endgame solve of the playouts' search, which runs it before Monte-Carlo near the end of
-//! the game.
+//! The playouts' endgame solve: exact win/draw/loss alpha-beta to the end of every line, for
+//! games of fixed length ([`SearchHints::plies_left`]), where nothing repeats (moves are
+//! played on copies, no history) and nothing needs evaluating. Proofs go to the engine's
+//! table with the plies left as depth, so later searches of the game reuse them.
 //!
-//! Every line of such a game ends after the same number of plies, so there is nothing to
-//! evaluate on the way: the solver searches every line to the end with alpha-beta on the
-//! three values loss, draw and win. It plays moves on copies of positions (nothing repeats in
-//! a game of fixed length, so no history is needed), orders the moves of its upper nodes by
-//! the game's evaluation after the move and those of its lower nodes by the cutoffs the moves
-//! made so far (history heuristic), and keeps what it proves in the transposition table with
-//! the plies left as depth, where later searches of the game find it: a result proven for a
-//! position stays true. At the root it first asks of every move whether it wins, with a null
-//! window at the draw, and only when none does which of them draw.
-//!
-//! Much of its time goes on waiting for memory: a node's first act is to probe the table,
-//! and the probe misses the cache. So a node whose children use the table computes them all
-//! at once and asks the cache for their table clusters before ordering and searching them,
-//! and those misses overlap; the last plies, where a search costs less than a probe, do not
-//! use the table at all.
-//!
-//! It is not a client of the `solve` command's solver ([`crate::search::solve`]), which
-//! answers more for any game (distances, margins, every root move's exact value, positions
-//! that repeat) with a history of positions and a table of its own probed at every node, and
-//! is markedly slower on the search's job. This one answers only the search's question, as
-//! fast as it can, in the engine's table, which outlives the move; and its node count and the
-//! order of its proofs decide what a search under a node limit plays.
+//! Table probes miss the cache, so a node prefetches all its children's clusters at once and
+//! the last plies skip the table. It is separate from [`crate::search::solve`], which answers
+//! more but far slower; its node count and proof order decide play under a node limit.
 
 use crate::games::{MoveList, Player, SearchHints, Status, MAX_MOVES};
 use crate::search::bound::Bound;
@@ -41,15 +23,12 @@ pub(crate) const DRAWN: Wdl = 0;
 /// The side to move can force a win.
 pub(crate) const WIN: Wdl = 1;
 
-/// Nodes with at least this many plies left try their moves in the order of the evaluation
-/// after the move, and look in the table for a child already known to lose (for its side to
-/// move) before searching any (enhanced transposition cutoff); below, the table's move goes
-/// first and the others follow by the history heuristic. Each lookahead probes the table for
-/// every child, and a probe is a cache miss, so it pays only far enough from the end.
+/// From this many plies left, moves are ordered by evaluation and every child is looked up
+/// for a proven loss first (enhanced transposition cutoff); a probe per child pays only far
+/// from the end. Below, the table's move then the history heuristic.
 const ETC_FROM_PLIES: u32 = 7;
 
-/// Nodes with fewer plies left are neither looked up in the table nor stored: below, a
-/// search costs less than a probe.
+/// Below this many plies left the table is not used: a search costs less than a probe.
 const TABLE_FROM_PLIES: u32 = 3;
 
 // The lookahead reads the children that only nodes past TABLE_FROM_PLIES compute.
@@ -65,8 +44,7 @@ fn result_for(status: Status, side: Player) -> Wdl {
     }
 }
 
-/// The search value of `wdl` for a node `ply` plies from the root with `left` plies to the
-/// end: the mate values of the end of the game, or a draw.
+/// The search value of `wdl` at `ply` from the root, `left` plies before the end.
 pub(crate) fn to_value(wdl: Wdl, ply: usize, left: u32) -> i32 {
     let end = ply + left as usize;
     match wdl {
@@ -76,8 +54,7 @@ pub(crate) fn to_value(wdl: Wdl, ply: usize, left: u32) -> i32 {
     }
 }
 
-/// The result a proven search value stands for: a mate value is a win or a loss, anything
-/// else (in a game of fixed length, only the draw) a draw.
+/// The result a proven search value stands for (anything but a mate value is a draw).
 fn from_value(value: i32) -> Wdl {
     if value >= MATE_BOUND {
         WIN
@@ -88,8 +65,7 @@ fn from_value(value: i32) -> Wdl {
     }
 }
 
-/// The bounds a table entry proves on the result of a node with `left` plies to go: none if
-/// it was not searched to the end.
+/// The bounds a table entry proves with `left` plies to go; none unless searched to the end.
 fn known_bounds(entry: &TtEntry, left: u32) -> Option<(Wdl, Wdl)> {
     if entry.depth < left {
         return None;
@@ -102,19 +78,15 @@ fn known_bounds(entry: &TtEntry, left: u32) -> Option<(Wdl, Wdl)> {
     })
 }
 
-/// The result of `position` for its side to move by plain minimax to the end, whatever the
-/// stop conditions say: for the last plies of a reported line (fewer than
-/// [`TABLE_FROM_PLIES`], so a few thousand positions at most), which must be right even when
-/// the solve that proved the line has used up its limits.
+/// The result of `position` by plain minimax to the end, ignoring the limits: for the last
+/// plies of a reported line (fewer than [`TABLE_FROM_PLIES`]), which must be right anyway.
 fn minimax<G: SearchHints>(position: &G, left: u32) -> Wdl {
     let mut buffers = vec![Vec::with_capacity(MAX_MOVES); left as usize];
     result_for(perfect_end(position, &mut buffers), position.side_to_move())
 }
 
-/// The status at the end of a game of fixed length that ends `buffers.len()` plies after
-/// `position`, both sides playing perfectly: minimax over every line, each ply with its
-/// move buffer (so that playouts, which end this way, allocate nothing). A mover takes the
-/// first win it finds.
+/// The status under perfect play of a game ending `buffers.len()` plies after `position`,
+/// by minimax with one buffer per ply (playouts end this way and allocate nothing).
 pub(crate) fn perfect_end<G: SearchHints>(
     position: &G,
     buffers: &mut [MoveList<G::Move>],
@@ -144,8 +116,7 @@ pub(crate) struct Solver<'a, G: SearchHints> {
     pub(crate) nodes: u64,
     /// Per ply, the buffers its nodes reuse.
     plies: Vec<PlyBuffers<G>>,
-    /// Per side and [`SearchHints::move_code`], what the move's cutoffs were worth this solve
-    /// (history heuristic); empty for games whose moves have no codes.
+    /// History heuristic per side and [`SearchHints::move_code`]; empty without codes.
     history: [Vec<i32>; 2],
 }
 
@@ -166,10 +137,9 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         self.control.aborted()
     }
 
-    /// The result of each of `moves` (legal in `position`) for the side to move, in the order
-    /// of the evaluation after the move: first whether each wins, until one does (then it is
-    /// the only result), then whether each draws or loses. `None` for the moves not solved
-    /// when the control stops the solve; a stop in the first pass leaves every move unsolved.
+    /// The result of each of `moves` for the side to move: first whether each wins, until one
+    /// does (then the only result), then whether each draws. `None` for moves not solved
+    /// before a stop; a stop in the first pass leaves all unsolved.
     pub(crate) fn solve_root(&mut self, position: &G, moves: &[G::Move]) -> Vec<Option<Wdl>> {
         let mut results = vec![None; moves.len()];
         let left = position.plies_left().unwrap_or(0);
@@ -186,9 +156,8 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             .map(|(index, &mv)| (after(position, mv).evaluate(), index))
             .collect();
         order.sort_unstable();
-        // Null windows: a move is shown not to win by the first defence that holds the draw,
-        // where a full window would go on to tell a draw from a loss; the second pass asks
-        // that of the moves left, with the first pass's bounds in the table.
+        // Null windows: "not a win" is cheaper than a full value; the second pass reuses the
+        // first's bounds from the table.
         for &(_, index) in &order {
             let child = after(position, moves[index]);
             let result = -self.search(&child, left - 1, 1, -WIN, -DRAWN);
@@ -211,9 +180,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         results
     }
 
-    /// The line that starts with `first` in `position`: then the best move the table gives
-    /// at each position, and in the last plies, which the table does not keep, the first
-    /// best move a search finds, to the end of the game or of what the table knows.
+    /// The line from `first`: the table's best moves, then in the last plies a search's.
     pub(crate) fn line(&mut self, position: &G, first: G::Move) -> Vec<G::Move> {
         let mut line = vec![first];
         let mut position = after(position, first);
@@ -244,9 +211,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         line
     }
 
-    /// The result of `position` for its side to move, `left` plies before the end and `ply`
-    /// plies from the root, if it lies within (`alpha`, `beta`); else a bound beyond the
-    /// window on that side (fail-soft). Meaningless once the solve is aborted.
+    /// The fail-soft value of `position` within (`alpha`, `beta`); meaningless once aborted.
     fn search(&mut self, position: &G, left: u32, ply: usize, mut alpha: Wdl, beta: Wdl) -> Wdl {
         self.nodes += 1;
         if left == 0 {
@@ -286,8 +251,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         }
         children.clear();
         if left > TABLE_FROM_PLIES {
-            // Every child searched (and from ETC_FROM_PLIES every child) is looked up in the
-            // table first, a cache miss each: asking for them all now overlaps the misses.
+            // Prefetch every child's cluster now, so that the cache misses overlap.
             children.extend(moves.iter().map(|&mv| after(position, mv)));
             for child in children.iter() {
                 self.tt.prefetch(child.hash());
@@ -338,8 +302,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
                 depth: left,
                 bound,
                 score: to_value(best, ply, left),
-                // Every move of a node that failed low does as badly; the one kept shows the
-                // line through it.
+                // All moves failed low; the one kept shows a line.
                 move_index: best_index,
             };
             self.tt.store(hash, ply, entry);
@@ -347,8 +310,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         best
     }
 
-    /// Credits `mv`, which made a node of `position` `left` plies before the end cut off,
-    /// in the history heuristic: the nearer the root, the more it saved.
+    /// Credits the cutoff move `mv` in the history, more the more plies `left`.
     fn credit_cutoff(&mut self, position: &G, mv: G::Move, left: u32) {
         let table = &mut self.history[position.side_to_move().index()];
         if let Some(worth) = table.get_mut(position.move_code(mv)) {
@@ -356,20 +318,15 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         }
     }
 
-    /// The sort key of `mv` in `position` by the history heuristic: the moves that cut off
-    /// the most first.
+    /// The history sort key of `mv`: the moves that cut off most first.
     fn history_key(&self, position: &G, mv: G::Move) -> i32 {
         self.history[position.side_to_move().index()]
             .get(position.move_code(mv))
             .map_or(0, |&worth| -worth)
     }
 
-    /// Fills `order` with the indices of `moves` in the order to try them. Near the end
-    /// (below [`TABLE_FROM_PLIES`]) in generation order; then the table's move `hint` first
-    /// and the others by the history heuristic; far enough from the end
-    /// ([`ETC_FROM_PLIES`]) by the opponent's evaluation after the move, lowest first, having
-    /// looked each move's position up in the table: it returns the index of one the table
-    /// proves lost for the opponent, if any, a win without search.
+    /// Fills `order` with the indices of `moves` in the order to try them (see
+    /// [`TABLE_FROM_PLIES`], [`ETC_FROM_PLIES`]); returns a move the table proves winning.
     fn order_moves(
         &self,
         position: &G,
@@ -433,8 +390,7 @@ impl<G: SearchHints> Default for PlyBuffers<G> {
     }
 }
 
-/// The sort key of the move of index `index`: first of all when it is the table's move
-/// `hint`, else `key()` (computed only then).
+/// The sort key of move `index`: first if it is `hint`, else `key()`.
 #[inline]
 fn hint_first(index: u16, hint: Option<u16>, key: impl FnOnce() -> i32) -> i32 {
     if Some(index) == hint {
@@ -452,8 +408,7 @@ fn after<G: SearchHints>(position: &G, mv: G::Move) -> G {
     child
 }
 
-/// A random JC Shock game on a `width` board played until `left` plies before its end, for
-/// tests of exact endings.
+/// A random JC Shock game on a `width` board, `left` plies before its end (for tests).
 #[cfg(test)]
 pub(crate) fn random_ending(
     width: usize,

@@ -1,68 +1,32 @@
-//! The exact solver: the value of a position under perfect play by both sides (win, draw or
-//! loss for the side to move), the distance to the end of the game under best play, and the
-//! exact value of every root move.
+//! The exact solver: the value of a position under perfect play (win, draw or loss, and the
+//! distance to the end), and the exact value of every root move.
 //!
-//! It is game-agnostic, as the other searchers: depth-first negamax with alpha-beta over the
-//! whole game tree down to the end of every line (no evaluation, no depth limit), on a scale
-//! where a win `p` plies from the root is worth `WIN - p` and a loss `-(WIN - p)`, so that the
-//! best play wins as soon and loses as late as it can. A table of its own, of a size fixed
-//! at the start (`Hash`), keeps proven bounds with their distances. Moves are tried as
-//! alpha-beta tries them (`search/ordering.rs`): the table's move, the killers, then by the game's
-//! [`SearchHints::move_priority`] and the history of cutoffs, each weighed by the size of the
-//! subtree it spared. Each root move is solved
-//! in full (the value of the position after it), so the answer lists every move that keeps
-//! the value.
+//! Game-agnostic negamax with alpha-beta to the end of every line, a win `p` plies from the
+//! root worth `WIN - p` (win soonest, lose latest), with a table of its own sized by `Hash`
+//! and alpha-beta's move ordering (`search/ordering.rs`). Each value takes two searches: a
+//! window around the draw tells won, drawn or lost; a full window then finds the distance.
 //!
-//! Each value is found in two searches: a window around the draw first, where any win cuts
-//! a node short, tells won, drawn or lost; for a win or a loss a full window then gives the
-//! distance, helped by what the first search left in the table.
+//! - Margins: in a game with a [`Margin`], a won or lost root move is searched once more,
+//!   finished lines scored by margin within that outcome (table keys of their own).
+//! - Symmetry: the table is keyed by [`SearchHints::symmetric_key`]; a best move is kept for
+//!   the image that stored it only.
+//! - Known values ([`SearchHints::known_value`]) are exact on any line (the winner never
+//!   repeats a position); proven bounds ([`SearchHints::outcome_bounds`]) narrow the window
+//!   in every pass, since they hold beyond any horizon.
+//! - Horizons: each root move is solved to a growing horizon (`next_horizon`, up to
+//!   [`MAX_PLY`]). A line reaching it scores first as a loss for the root's side to move
+//!   (pessimistic), then, if any line reached it, as a win (optimistic); the true value lies
+//!   between, proven when they agree. Where nothing repeats, a pessimistic win (or an
+//!   optimistic loss) is proven at once. Horizon-cut results are kept under table keys of the
+//!   convention and of the plies left to the horizon.
+//! - Repetitions ([`crate::games::Game::POSITIONS_REPEAT`]): the history before the root is
+//!   not counted; a line back at a position on it scores as one reaching the horizon, and a
+//!   win without repeating holds under any repetition rule. Differing results at the last
+//!   horizon are reported as bounds. The table is used only at positions no later move can
+//!   bring back (no reversible plies behind them), whose value the history cannot change.
 //!
-//! Margins. In a game whose finished positions have a [`Margin`] (JC Shock's scores), a
-//! root move's win or loss is searched once more, the finished lines scored by their margin
-//! within that outcome's scores (table entries under keys of their own), which gives the
-//! margin under best play when both sides play for the result first, then for the margin.
-//!
-//! Symmetry. The table is keyed by [`SearchHints::symmetric_key`], the same for a position
-//! and its images under the game's symmetries (mirror images, turns of the board), which
-//! share its value; a best move is kept for the image that stored it only.
-//!
-//! Known values. A position whose value the game knows without searching
-//! ([`SearchHints::known_value`]: Crossings' endgame tables) is not searched: its value is
-//! exact, with no history behind it, and stays exact on any line the solver follows (the
-//! side that wins never comes back to a position, and a line ends at its first recurrence).
-//! Bounds the game proves ([`SearchHints::outcome_bounds`]: Cross-Jack's filling of a zone
-//! row) narrow a node's window to the draw's side in every pass, since they hold beyond any
-//! horizon; a node that can be neither won nor lost is a draw, not searched.
-//!
-//! Horizons. Each root move is solved to a horizon of plies from the root that doubles from
-//! 8 plies (`FIRST_HORIZON`) up to [`MAX_PLY`] while it matters (where nothing repeats,
-//! from 16 plies on it grows by two plies a pass: `next_horizon`); a line that reaches the
-//! horizon is scored by a convention: first as a loss for the root's side to move
-//! (pessimistic), and, only if some line reached it, again as a win for it (optimistic). The
-//! true value lies between the two results; when they agree it is proven. Where nothing
-//! repeats, a win found by the pessimistic pass (or a loss by the optimistic one) is proven
-//! at once, with its distance: a short win is found without following the longer lines
-//! that a search to the end of every line would, and a draw where a blockade comes early
-//! likewise. Results cut by the horizon are kept in the table under a key of the convention
-//! and of the plies left to the horizon. Games whose lines all last as long (JC Shock:
-//! [`SearchHints::plies_left`]) are solved in one pass, to the end.
-//!
-//! Repetitions. Where positions can repeat ([`crate::games::Game::POSITIONS_REPEAT`]:
-//! Crossings), a value depends on the history, and lines need not end. The solver solves
-//! from the position alone (the history before it is not counted), and scores a line that
-//! comes back to a position already on it as one that reaches the horizon. The side that can
-//! win without ever repeating a position or reaching the horizon wins under any repetition
-//! rule; at the last horizon, two results that differ are reported as bounds. The table
-//! keeps results whose lines all ended before the horizon, and asks and writes them only at
-//! positions that no later move can bring back (no reversible plies behind them), whose value
-//! the positions before cannot change: under the position's own key when no line repeated,
-//! else under a key of the convention's.
-//!
-//! The search's endgame solve in games of fixed length (`search/playouts/solver.rs`) is a
-//! solver of its own: it asks only whether each root move wins, draws or loses, which it
-//! proves much faster without this solver's generality (a history of positions, a table
-//! probed at every node), and keeps its proofs in the engine's table for the next moves of
-//! the game, where this solver's table lasts one solve.
+//! `search/playouts/solver.rs` is a separate, faster win/draw/loss-only solver for games of
+//! fixed length, whose proofs outlive one solve in the engine's table.
 
 mod scale;
 mod solution;
@@ -83,20 +47,14 @@ use table::{Entry, Table};
 pub const MAX_PLY: usize = 512;
 /// The first horizon (see the module).
 const FIRST_HORIZON: usize = 8;
-/// Where nothing repeats, the horizon past which it grows by [`HORIZON_STEP`] plies a pass
-/// instead of doubling (see [`next_horizon`]).
+/// Where nothing repeats, the horizon from which it grows by [`HORIZON_STEP`], not doubling.
 const STEPPED_FROM: usize = 16;
-/// How many plies a horizon past [`STEPPED_FROM`] grows by: one move of each player.
+/// One move of each player.
 const HORIZON_STEP: usize = 2;
 
-/// The horizon of the pass after one to `horizon` plies. It doubles while the horizon is
-/// short: the passes that cost most are those that just miss a win (every line the winner
-/// tries fails only at the horizon), and doubling has few of them. Where nothing repeats,
-/// from [`STEPPED_FROM`] plies on it grows by [`HORIZON_STEP`]: a pass far beyond a win's
-/// distance follows lines far longer than the win's, and can put out of reach a win that a
-/// pass just past its distance proves.
-/// Where positions repeat, a draw by repetition reaches every horizon, and small steps
-/// would only multiply its passes.
+/// The horizon of the next pass. Doubling keeps few of the costly passes that just miss a
+/// win; past [`STEPPED_FROM`] small steps keep a pass near a win's distance, not far beyond
+/// it. Where positions repeat, a repetition reaches every horizon: always double.
 fn next_horizon<G: SearchHints>(horizon: usize) -> usize {
     let next = if !G::POSITIONS_REPEAT && horizon >= STEPPED_FROM {
         horizon + HORIZON_STEP
@@ -106,34 +64,27 @@ fn next_horizon<G: SearchHints>(horizon: usize) -> usize {
     next.min(MAX_PLY)
 }
 
-/// Table keys of the optimistic convention (see the module) are the position's hash XOR this.
+/// XORed into the key for the optimistic convention.
 const OPTIMISTIC_KEYS: u64 = 0x9e37_79b9_7f4a_7c15;
-/// Where nothing repeats, table keys of results cut by the horizon are the convention's key
-/// XOR this times the plies left to the horizon (plus one).
+/// Times the plies left to the horizon (plus one), XORed into a horizon-cut result's key.
 const HORIZON_KEYS: u64 = 0xbb67_ae85_84ca_a73b;
-/// Table keys of the margin search (see the module) are the position's key XOR this.
+/// XORed into the key for the margin search.
 const MARGIN_KEYS: u64 = 0x6a09_e667_f3bc_c909;
-/// Helpers order the moves of their own way this many plies from the root, and as the
-/// reporting thread below: an order of its own everywhere made a helper's tree as large as
-/// a bad order's.
+/// Plies from the root where helpers use an order of their own; deeper, a bad order costs.
 const HELPER_SPREAD: usize = 4;
 /// Progress is reported at most this often.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
-/// The clock is read once per this many nodes, for progress reports (a power of two).
+/// Nodes between clock reads for progress reports.
 const PROGRESS_NODES: u64 = 1 << 14;
 
 /// Solves `root` exactly, with a table of `table_mb` megabytes shared by `threads` threads
 /// (at least one), within `limits` and until `stop` is set; `progress` hears of each root
 /// move solved and, on long solves, of the node count once a second.
 ///
-/// The calling thread solves and reports; each helper thread solves the same root moves in
-/// an order of its own, trying the moves of the positions near the root in an order of its
-/// own after the table's move (the first four plies), so that it proves other parts of the tree
-/// first, and leaves what it proves in the shared table, where the calling thread finds it.
-/// Where positions cannot repeat, a helper also leaves each root move's exact value, and the
-/// calling thread, which looks for the value of the move it solves now and then, takes it
-/// and goes on to the next move. The helpers stop when the calling thread is done. The node
-/// limit counts the calling thread's nodes; the reports count all.
+/// The calling thread solves and reports; helpers solve the same root moves in orders of
+/// their own and leave their proofs in the shared table. Where nothing repeats, a helper's
+/// exact root-move value lets the calling thread skip to the next move. The node limit
+/// counts the calling thread's nodes; the reports count all.
 pub fn solve<G: SearchHints>(
     root: &G,
     table_mb: usize,
@@ -184,8 +135,7 @@ pub fn solve<G: SearchHints>(
     })
 }
 
-/// A helper thread's work (see [`solve`]): every root move of `root`, from one that depends
-/// on the helper's number, until the calling thread is done.
+/// A helper thread's work: every root move, from one chosen by the helper's number.
 fn help<G: SearchHints>(root: &G, mut solver: Solver<'_, G>) {
     let mut state = GameState::new(root.clone());
     let mut moves = MoveList::new();
@@ -294,9 +244,8 @@ fn solve_root<G: SearchHints>(
     solution
 }
 
-/// The margins under best play, in a game that has them, of the root moves of `solution`
-/// that keep its value, and the root's: nothing to search for a draw. Best first again.
-/// A stop leaves the margins not yet found out, and the root's.
+/// The margins of the root moves that keep the value, best first, and the root's (none
+/// searched for a draw; a stop leaves the rest out).
 fn find_margins<G: SearchHints>(
     state: &mut GameState<G>,
     solver: &mut Solver<'_, G>,
@@ -314,8 +263,7 @@ fn find_margins<G: SearchHints>(
         state.unmake();
         root.margin = after.map(Margin::for_opponent);
     }
-    // Largest margin first among equal values; a move without one (it loses the value, or
-    // the search was stopped) after them.
+    // Largest margin first among equal values; moves without one after them.
     solution.moves.sort_by_key(|root| {
         let margin = root.margin.map(Margin::score);
         (
@@ -346,8 +294,7 @@ fn known_score(known: KnownValue, ply: usize) -> i32 {
     }
 }
 
-/// Sorts the root's `moves` by the game's priority (a stable sort keeps the generation order
-/// among equals).
+/// Sorts the root's `moves` by the game's priority, stably.
 fn order_root_moves<G: SearchHints>(position: &G, moves: &mut MoveList<G::Move>) {
     moves.sort_by_key(|&mv| -position.move_priority(mv));
 }
@@ -379,9 +326,8 @@ enum Scoring {
     Margin,
 }
 
-/// How much a cutoff teaches the history: as an alpha-beta search weighs a cutoff by the
-/// depth left, the solver, which has no depth, weighs it by the size of the subtree it
-/// spared the search of its siblings, counted in bits.
+/// A cutoff's weight in the history: having no depth, the solver uses the bits of the size
+/// of the subtree searched.
 fn cutoff_depth(subtree_nodes: u64) -> i32 {
     (u64::BITS - subtree_nodes.leading_zeros()) as i32
 }
@@ -393,15 +339,14 @@ struct Solver<'a, G: SearchHints> {
     helper: usize,
     /// The helpers' node counts, as they publish them (the reporting thread's only).
     helper_nodes: &'a [AtomicU64],
-    /// The table key of the root move the reporting thread solves, while helpers run: once
-    /// a helper has stored its exact value there, the thread leaves its own search of it.
+    /// The key of the root move being solved while helpers run: once a helper stores its
+    /// exact value, this thread stops its own search of it.
     watch: Option<u64>,
     /// The search of the watched root move was left for the helper's value.
     overtaken: bool,
     nodes: u64,
     unsolved: Option<Unsolved>,
-    /// Whether a line that comes back to a position on it is a win for the root's side to
-    /// move (else a loss); see the module.
+    /// Whether a line cut by a repetition or the horizon wins for the root's side to move.
     optimistic: bool,
     /// The horizon of this pass, in plies from the root.
     horizon: usize,
@@ -463,8 +408,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         self.nodes + helpers
     }
 
-    /// The lower and upper bounds of the current position of `state`, a root move played,
-    /// for the root's side to move (see the module).
+    /// The bounds of the position after a root move, for the root's side to move.
     fn solve_move(
         &mut self,
         state: &mut GameState<G>,
@@ -528,9 +472,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         }
     }
 
-    /// The exact value of the current position of `state`: first only whether it is won,
-    /// drawn or lost (a window around the draw, where any win cuts), then, for a win or a
-    /// loss, its distance, with the table of the first search.
+    /// The exact value of the current position: won, drawn or lost, then the distance.
     fn value(
         &mut self,
         state: &mut GameState<G>,
@@ -543,9 +485,8 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         self.negamax(state, -INFINITY, INFINITY, progress)
     }
 
-    /// The margin under best play of the current position of `state`, whose value `value`
-    /// (from the side to move's point of view) is proven a win or a loss, searched within
-    /// the scores of that outcome; `None` when the search was stopped.
+    /// The margin of the current position, proven a win or a loss (`value`, side to move's
+    /// view); `None` when stopped.
     fn margin(
         &mut self,
         state: &mut GameState<G>,
@@ -563,8 +504,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         (!self.abandoned()).then(|| Margin::from_score(score))
     }
 
-    /// The score of the finished position `position` (`status`), `ply` plies from the root,
-    /// as this search scores it.
+    /// The score of a finished position, as this search scores it.
     fn finished(&self, status: Status, position: &G, ply: usize) -> i32 {
         match self.scoring {
             Scoring::Outcome => terminal(status, position, ply),
@@ -588,9 +528,8 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         }
     }
 
-    /// The value of the current position of `state` within (alpha, beta), from the side to
-    /// move's point of view, wins and losses counted from the root. Once
-    /// this thread's search is abandoned ([`Solver::abandoned`]) the result means nothing.
+    /// The value of the current position within (alpha, beta), side to move's view; it means
+    /// nothing once [`Solver::abandoned`].
     fn negamax(
         &mut self,
         state: &mut GameState<G>,
@@ -631,8 +570,6 @@ impl<'a, G: SearchHints> Solver<'a, G> {
             if let Some(known) = position.known_value() {
                 return known_score(known, ply);
             }
-            // A proven bound holds beyond every horizon, so it narrows the window in every
-            // pass; a position that can be neither won nor lost is a draw.
             let bounds = position.outcome_bounds();
             if !bounds.can_win {
                 beta = beta.min(0);
@@ -759,9 +696,8 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         best
     }
 
-    /// The best value of the moves of `ply_moves` from the current position of `state`
-    /// within (alpha, beta), tried in their order, and the index of the move that gave it. A
-    /// position in play without a move scores as a draw, as the searchers score it.
+    /// The best value of `ply_moves` within (alpha, beta) and its move's index; no move scores
+    /// a draw, as in the other searchers.
     fn search_moves(
         &mut self,
         state: &mut GameState<G>,
@@ -802,8 +738,7 @@ impl<'a, G: SearchHints> Solver<'a, G> {
         (best, best_index)
     }
 
-    /// The move tried `tried`-th of `ply_moves` refuted the opponent's move: try it early in
-    /// sibling nodes (a killer), and credit its code in the history, debiting those tried
+    /// Records the cutoff move as a killer and credits it in the history, debiting those tried
     /// before it.
     fn record_cutoff(
         &mut self,

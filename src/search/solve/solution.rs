@@ -17,8 +17,7 @@ pub enum Outcome {
     Loss,
 }
 
-/// A proven value: the outcome and, for a win or a loss, how many plies the game lasts under
-/// best play (the winner wins as soon as it can, the loser loses as late as it can).
+/// A proven value: the outcome and, for a win or a loss, the plies to the end under best play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Proven {
     /// Win, draw or loss for the side to move.
@@ -93,9 +92,7 @@ pub enum Unsolved {
     Stopped,
     /// The table of the size asked for could not be had: nothing was searched.
     Memory,
-    /// Every move was solved, but the value depends on repetitions or on lines longer than
-    /// [`super::MAX_PLY`]: the two conventions (see the solver's module) give different values,
-    /// [`Solution::bounds`].
+    /// Repetitions or lines past [`super::MAX_PLY`] decide the value: see [`Solution::bounds`].
     Repetition,
 }
 
@@ -110,10 +107,9 @@ pub enum Progress<M> {
         number: usize,
         /// How many root moves there are.
         of: usize,
-        /// Its value for the side to move at the root, or where repetitions decide it, the
-        /// lower bound (the [`RootMove`]'s).
+        /// Its value at the root, or its lower bound where repetitions decide it.
         value: Proven,
-        /// Its upper bound: `value` itself unless repetitions decide it.
+        /// Its upper bound.
         upper: Proven,
         /// Nodes so far.
         nodes: u64,
@@ -165,8 +161,7 @@ impl<M: Copy> Progress<M> {
     }
 }
 
-/// A root move and its value for the side to move at the root: exact when both bounds
-/// agree, else repetitions decide it (see the solver's module).
+/// A root move and its value at the root: exact when both bounds agree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RootMove<M> {
     /// The move.
@@ -175,10 +170,8 @@ pub struct RootMove<M> {
     pub lower: Proven,
     /// The value at most.
     pub upper: Proven,
-    /// The root's side to move's margin at the end under best play, for a move that keeps
-    /// the root's proven value in a game that has margins
-    /// ([`crate::games::SearchHints::HAS_MARGIN`]): both sides play for the result first,
-    /// then for the margin. `None` for the other moves.
+    /// The root's side's margin under best play, for a move that keeps the value in a game
+    /// with margins ([`crate::games::SearchHints::HAS_MARGIN`]); else `None`.
     pub margin: Option<Margin>,
 }
 
@@ -192,17 +185,13 @@ impl<M> RootMove<M> {
 /// What a solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution<M> {
-    /// The root's value, when every root move was solved (or the game is over) and the
-    /// repetitions do not decide it.
+    /// The root's value, when every root move was solved and repetitions do not decide it.
     pub value: Option<Proven>,
-    /// The root's lower and upper bounds, when every root move was solved but the
-    /// repetitions decide the value ([`Unsolved::Repetition`]).
+    /// The root's bounds when repetitions decide the value ([`Unsolved::Repetition`]).
     pub bounds: Option<(Proven, Proven)>,
-    /// The root moves solved, best first (by lower bound, then upper bound; moves of equal
-    /// value in the order they were solved).
+    /// The root moves solved, best first (by lower, then upper bound; stable).
     pub moves: Vec<RootMove<M>>,
-    /// The root's margin under best play, with its value, where the game has one (the best
-    /// of the root moves' margins; [`Margin::EVEN`] for a draw).
+    /// The root's margin where the game has one ([`Margin::EVEN`] for a draw).
     pub margin: Option<Margin>,
     /// How many legal moves the root has.
     pub legal: usize,
@@ -214,8 +203,7 @@ pub struct Solution<M> {
     pub time: Duration,
     /// How full the table was at the end, per mille.
     pub table_permille: u64,
-    /// The table's size in bytes: the solve's memory, which `Hash` bounds (the rest, a
-    /// move list per ply, is a few kilobytes).
+    /// The table's size in bytes: nearly all the solve's memory, bounded by `Hash`.
     pub table_bytes: usize,
 }
 
@@ -265,8 +253,7 @@ impl<M: Copy> Solution<M> {
 }
 
 impl<M: Clone> Solution<M> {
-    /// The outcome the moves are measured against: the root's value when it is known, else
-    /// the best lower bound so far; `None` before any root move is solved.
+    /// The root's value, else the best lower bound so far; `None` before any move is solved.
     fn target(&self) -> Option<Outcome> {
         let best = self.moves.first()?;
         Some(self.value.map_or(best.lower.outcome, |value| value.outcome))
@@ -284,14 +271,12 @@ impl<M: Clone> Solution<M> {
             .collect()
     }
 
-    /// The moves that surely keep the root's value (win, draw or loss) when it is known, else
-    /// those surely as good as the best lower bound so far; best first.
+    /// The moves that surely keep the root's value (else the best lower bound), best first.
     pub fn best_moves(&self) -> Vec<M> {
         self.moves_where(|root, outcome| root.lower.outcome == outcome)
     }
 
-    /// The moves whose value repetitions decide, when it may be as good as the root's value
-    /// (or the best lower bound) but is not surely.
+    /// The moves that, depending on repetitions, may keep it too.
     pub fn undecided_moves(&self) -> Vec<M> {
         self.moves_where(|root, outcome| {
             root.lower.outcome != outcome && root.upper.rank() >= Proven::rank_of(outcome)

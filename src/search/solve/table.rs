@@ -1,16 +1,6 @@
-//! The solver's table: proven bounds on exact game values, keyed by the position's hash.
-//!
-//! Each entry keeps a bound (lower, upper or exact) on the value of the position for the side
-//! to move, with wins and losses counted in plies from the stored position (so an entry stays
-//! true wherever the position is met again), the index of its best move in the generated move
-//! list, and how much work proved it. Slots come in pairs: the first keeps the result that took
-//! the most work, the second the latest one. Its size is fixed when it is made, so the solver's
-//! memory is bounded by it.
-//!
-//! The threads of one solve share it without locks: a slot is two atomic words, the key
-//! XORed with the data and the data, so that a slot torn by two threads writing at once
-//! reads as another position's and is ignored; two threads replacing in one pair at once may
-//! lose an entry, which costs work again, never a wrong value.
+//! The solver's table: proven bounds, wins and losses counted from the stored position, in
+//! pairs of slots (most work, latest). Shared without locks: the key is XORed with the data,
+//! so a torn slot reads as another position's; a lost entry costs work, never a wrong value.
 
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
@@ -26,9 +16,7 @@ pub(super) struct Entry {
     pub(super) bound: Bound,
     /// The best move's index in the generated move list of the position that stored it.
     pub(super) best: Option<u16>,
-    /// Which image of its symmetric key the storing position was
-    /// ([`crate::games::SymmetricKey`]): a position of the same key and image is the same
-    /// position, and only it may use `best`.
+    /// The storing position's image ([`crate::games::SymmetricKey`]): only it may use `best`.
     pub(super) image: u8,
 }
 
@@ -91,8 +79,7 @@ impl SharedSlot {
     }
 }
 
-/// The two slots a position may take: the deepest result and the latest. Aligned to their
-/// size, a pair lies on one cache line where an unaligned one may span two.
+/// The two slots a position may take, aligned to lie on one cache line.
 #[derive(Debug, Default)]
 #[repr(align(32))]
 struct Pair([SharedSlot; 2]);
@@ -106,8 +93,7 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one pair of slots); `None` when the memory
-    /// cannot be had.
+    /// A table of about `mb` megabytes (at least one pair); `None` without the memory.
     pub(super) fn new(mb: usize) -> Option<Self> {
         let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES / 2).max(1);
         let pairs: Vec<Pair> = memory::table(count)?;
@@ -132,8 +118,7 @@ impl Table {
         Self::entry(self.load_pair(key), key)
     }
 
-    /// [`Table::probe`] of `key` and of `other` at once: both pairs are loaded before
-    /// either is read, so that their cache misses overlap.
+    /// [`Table::probe`] of `key` and `other`, loaded together so the cache misses overlap.
     pub(super) fn probe_both(&self, key: u64, other: u64) -> (Option<Entry>, Option<Entry>) {
         let (pair, other_pair) = (self.load_pair(key), self.load_pair(other));
         (Self::entry(pair, key), Self::entry(other_pair, other))

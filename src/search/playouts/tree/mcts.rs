@@ -1,6 +1,4 @@
-//! The Monte-Carlo tree and the buffers its iterations reuse, how a tree is made or kept,
-//! and what the parts of the search ask of its root: which moves are banned, which child
-//! is the most visited.
+//! The Monte-Carlo tree and its reused buffers: making or keeping a tree, and root queries.
 
 use super::node::Node;
 use super::weights::Weights;
@@ -24,23 +22,18 @@ pub(crate) struct Mcts<G: SearchHints> {
     pub(super) path: Vec<u32>,
     /// The player to move at each node of the path.
     pub(super) movers: Vec<Player>,
-    /// Every move of the running iteration from the root, tree and playout, with its mover
-    /// (for RAVE).
+    /// Every move of the running iteration with its mover (for RAVE).
     pub(super) line: Vec<(usize, Player)>,
-    /// Per player and move code, the iteration that last marked the code as played (high 32
-    /// bits) and the index in `line` of its earliest play in that iteration (low 32 bits), for
-    /// RAVE: one key, so that one comparison tells whether a play counts for a node.
+    /// RAVE, per player and move code: the iteration that last played it (high 32 bits) and
+    /// its earliest index in `line` (low 32), so one comparison tells whether it counts.
     pub(super) marks: [Vec<u64>; 2],
-    /// Per player and move code, the results summed and the playouts counted of the
-    /// iterations in which the player made the move (MAST), when on.
+    /// MAST, when on: per player and move code, results summed and playouts counted.
     pub(super) mast: [Vec<(f32, f32)>; 2],
-    /// Per player, the same for a move code right after another (index `before * codes +
-    /// code`), when pairs are on.
+    /// The same for move pairs (index `before * codes + code`), when on.
     pub(super) pairs: [Vec<(f32, f32)>; 2],
     pub(super) iteration: u32,
     pub(super) moves: Vec<G::Move>,
-    /// Per ply of an exact ending, a playout's tail or a node's solve (never both at once),
-    /// its moves.
+    /// Move buffers per ply of an exact ending (a playout's tail or a node's solve).
     pub(super) exact_moves: Vec<MoveList<G::Move>>,
     pub(super) rng: Rng,
     /// Positions visited (tree steps and playout plies): the `nodes` of `info`.
@@ -48,14 +41,12 @@ pub(crate) struct Mcts<G: SearchHints> {
     pub(super) max_depth: usize,
     /// The root moves the next search may choose from (`go searchmoves`); all when empty.
     pub(super) allowed_at_root: Vec<G::Move>,
-    /// Root moves the next search never plays nor explores (proven losing), though they
-    /// stay in a kept tree; at least one root move must stay allowed.
+    /// Proven losing root moves the next search skips (kept in the tree); one must stay allowed.
     pub(super) banned_at_root: Vec<G::Move>,
     pub(super) weights: Weights,
     /// [`TreePolicy::mast_share`] in units of 2⁻³², compared with 32 random bits.
     pub(super) mast_threshold: u64,
-    /// The exploration constant of the running search: [`TreePolicy::exploration`] or, in a long
-    /// search, [`TreePolicy::long_exploration`].
+    /// [`TreePolicy::exploration`], or [`TreePolicy::long_exploration`] in a long search.
     pub(super) exploration: f64,
 }
 
@@ -89,8 +80,7 @@ impl<G: SearchHints> Mcts<G> {
         }
     }
 
-    /// The `kept` tree if it was grown with `config`, else a new one; either way
-    /// its playouts draw from `seed`.
+    /// The `kept` tree if grown with `config`, else a new one; playouts draw from `seed`.
     pub(crate) fn kept_or_new(kept: Option<Box<Self>>, config: TreePolicy, seed: u64) -> Box<Self> {
         match kept {
             Some(mut tree) if tree.config == config => {

@@ -12,9 +12,8 @@ pub(super) struct Node<M> {
     pub(super) children: u32,
     pub(super) expanded: bool,
     pub(super) visits: u32,
-    /// Sum of results (win 1, draw ½, loss 0) for the player who made `mv`; `f32` keeps the
-    /// node small (the tree is most of the search's memory) and sums halves exactly up to
-    /// 2²⁴ of them.
+    /// Sum of results (win 1, draw ½) for the mover; `f32` keeps the node small and sums
+    /// halves exactly.
     pub(super) reward: f32,
     /// Playouts through the parent in which the mover played `mv` later ("all moves as
     /// first"), and their results for the mover.
@@ -22,9 +21,8 @@ pub(super) struct Node<M> {
     pub(super) amaf_reward: f32,
     /// The move's [`SearchHints::move_code`](crate::games::SearchHints::move_code), for RAVE.
     pub(super) code: u32,
-    /// With RAVE, the value selection weighs the move by before exploration
-    /// ([`Weights::rave_value`](super::weights::Weights::rave_value)), kept here because selection reads it far more often than
-    /// the counts change.
+    /// With RAVE, [`Weights::rave_value`](super::weights::Weights::rave_value), cached: read far
+    /// more often than the counts change.
     pub(super) rave: f64,
     /// The exact result of the node's position, once solved ([`TreePolicy::solved_within`](crate::games::TreePolicy::solved_within));
     /// [`Status::InPlay`] until then.

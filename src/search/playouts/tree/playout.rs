@@ -1,14 +1,12 @@
-//! The playouts of a Monte-Carlo tree: random moves to the end of the game, half of them (with
-//! MAST) the better of two by what they earned so far, alone and after the move before, and
-//! in a game of fixed length the last plies played perfectly.
+//! The playouts of a Monte-Carlo tree: random moves (with MAST, partly the better of two),
+//! the last plies of a game of fixed length played perfectly.
 
 use super::mcts::{Mcts, FULL_SHARE};
 use super::rave::result_for;
 use crate::games::{GameState, Player, SearchHints, Status};
 use crate::search::playouts::solver::perfect_end;
 
-/// A MAST entry's average result, with half a win of prior so that an unplayed move (or no
-/// entry) is worth ½.
+/// A MAST entry's average result, with a prior so an unplayed move is worth ½.
 #[inline]
 pub(super) fn average(entry: Option<&(f32, f32)>) -> f32 {
     entry.map_or(0.5, |&(reward, visits)| (reward + 0.5) / (visits + 1.0))
@@ -21,8 +19,7 @@ pub(super) fn pair_index(before: usize, code: usize, codes: usize) -> usize {
     before * codes + code
 }
 
-/// Adds one playout that ended in `status` to a MAST or pair `entry` of `player`, if there is
-/// one.
+/// Adds a playout that ended in `status` to `player`'s MAST or pair `entry`, if any.
 #[inline]
 pub(super) fn add_result(entry: Option<&mut (f32, f32)>, status: Status, player: Player) {
     if let Some(entry) = entry {
@@ -31,13 +28,11 @@ pub(super) fn add_result(entry: Option<&mut (f32, f32)>, status: Status, player:
     }
 }
 
-/// A playout that has not ended after this many plies is scored as a draw (a game of random
-/// moves can wander for a long time).
+/// A playout still going after this many plies is scored as a draw.
 pub(super) const MAX_PLAYOUT_PLIES: usize = 4096;
 
 impl<G: SearchHints> Mcts<G> {
-    /// Plays uniformly random moves from the current position to the end of the game; the
-    /// final status and the number of plies played (to take back).
+    /// Plays random moves to the end; the final status and the plies played (to take back).
     pub(super) fn playout(&mut self, state: &mut GameState<G>) -> (Status, usize) {
         if let Some(left) = state.position().plies_left() {
             return (
@@ -64,10 +59,8 @@ impl<G: SearchHints> Mcts<G> {
         }
     }
 
-    /// [`Mcts::playout`] in a game that ends after exactly `left` more plies, played on a
-    /// copy of `position`: such a game cannot end sooner, by repetition or otherwise, so it
-    /// needs no history to take back and its status is looked at once, at the end. Its last
-    /// [`crate::games::TreePolicy::exact_tail`] plies are played perfectly.
+    /// [`Mcts::playout`] in a game ending after exactly `left` plies, on a copy (no history,
+    /// status read once); the last [`crate::games::TreePolicy::exact_tail`] plies perfectly.
     pub(super) fn fixed_length_playout(&mut self, position: &G, left: usize) -> Status {
         let mut position = position.clone();
         let tail = self.config.exact_tail.min(left);
@@ -79,15 +72,12 @@ impl<G: SearchHints> Mcts<G> {
             position.play(mv);
             self.visited += 1;
         }
-        // The perfect line's plies count as positions visited, the lookahead does not: an
-        // iteration visits as many positions as the game has plies left, whatever the seed,
-        // so `bench` and `go nodes` count the same work for the same limit.
+        // Count the perfect line's plies, not the lookahead: a count independent of the seed.
         self.visited += tail as u64;
         perfect_end(&position, &mut self.exact_moves[..tail])
     }
 
-    /// A playout's move: uniformly random, or with MAST, for its share of the moves
-    /// ([`crate::games::TreePolicy::mast_share`]), the better of two random moves by
+    /// A playout's move: random, or for MAST's share the better of two by
     /// [`Mcts::playout_value`].
     #[inline]
     pub(super) fn playout_move(&mut self, position: &G) -> Option<G::Move> {
@@ -112,9 +102,7 @@ impl<G: SearchHints> Mcts<G> {
         self.mast_threshold >= FULL_SHARE || self.rng.next_u64() >> 32 < self.mast_threshold
     }
 
-    /// What the mover of `position` has had from `mv` this search: its MAST average, mixed
-    /// with its average right after the iteration's last move when pairs are on and that
-    /// pair has been played.
+    /// The MAST average of `mv` for the mover, mixed with its pair average when there is one.
     #[inline]
     pub(super) fn playout_value(&self, position: &G, mv: G::Move) -> f32 {
         let mover = position.side_to_move().index();
@@ -135,8 +123,7 @@ impl<G: SearchHints> Mcts<G> {
         }
     }
 
-    /// Credits `status` to every move of the iteration in the MAST table of its mover, and
-    /// to every pair of consecutive moves in the pair table of the second one's mover.
+    /// Credits `status` to the iteration's moves and consecutive pairs, for their movers.
     pub(super) fn credit_mast(&mut self, status: Status) {
         for &(code, player) in &self.line {
             add_result(self.mast[player.index()].get_mut(code), status, player);
