@@ -1,6 +1,6 @@
-//! What a move does on the board, as operations a GUI animates (`query effects`). They are
-//! simultaneous: removing every move's source and every remove, then putting each moved
-//! piece, each place and each set gives exactly the board after the move.
+//! What a move does on the board, as simultaneous operations a GUI animates (`query
+//! effects`): take every move's source and every remove, then put the moved pieces, places
+//! and sets.
 
 use super::coord::Coord;
 

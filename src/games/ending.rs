@@ -1,5 +1,4 @@
-//! How a finished game ended, in detail (`query end`); the reason in words is
-//! [`super::Game::end_reason`].
+//! How a finished game ended, in detail (`query end`).
 
 use super::coord::Coord;
 use super::player::Player;

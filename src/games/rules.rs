@@ -1,5 +1,4 @@
-//! The rules of a game: what a GUI, a referee or perft needs of it, and nothing the searchers
-//! ask (that is [`super::SearchHints`]).
+//! The rules of a game: what a GUI, a referee or perft needs, nothing the searchers ask.
 
 use std::fmt::Debug;
 
@@ -55,8 +54,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Plays a legal move (one [`Game::generate_moves`] produced) in place.
     fn play(&mut self, mv: Self::Move);
 
-    /// Where the game stands, from this position alone (with history:
-    /// [`super::GameState::status_with_history`]).
+    /// Where the game stands, from this position alone.
     fn status(&self) -> Status;
 
     /// Why the game is over, in the game's own words (`query reason`, e.g. `blockade`);
@@ -65,8 +63,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.status().is_over().then_some("game over")
     }
 
-    /// The position's hash: incremental Zobrist keys, or computed when asked where a move
-    /// changes too many squares.
+    /// The position's hash (incremental, or computed when asked).
     fn hash(&self) -> u64;
 
     /// The hash recomputed from scratch; equals [`Game::hash`] (tests check it).
