@@ -1,11 +1,7 @@
-//! Bitboards: a set of squares as the bits of one integer, bit `i` for square index `i`.
-//!
-//! Games keep their boards as plain `u64` or `u128` for the shifts and masks of move
-//! generation; [`Bitboard`] wraps one of them when its squares are to be visited one by one,
-//! so that no game writes the lowest-bit loop by hand.
+//! Bitboards: [`Bitboard`] wraps a game's `u64` or `u128` board when its squares are visited
+//! one by one, so no game writes the lowest-bit loop by hand.
 
-/// An integer that holds one bit per square: `u64` (boards of up to 64 squares) or `u128`
-/// (up to 128).
+/// An integer with one bit per square: `u64` or `u128`.
 pub trait Bits: Copy + Eq {
     /// No square.
     const EMPTY: Self;

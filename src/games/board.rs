@@ -1,8 +1,5 @@
-//! What a board GUI must know to draw a game without knowing its rules: the piece letters of
-//! its position strings with their owners and meanings, the players' names and colours, and
-//! the squares the rules mark (goal rows, home rows, wrapping files, pieces left to place).
-//! Each game describes itself ([`super::Game::description`]); the protocol writes it out
-//! (`query board`).
+//! What a board GUI must know to draw a game without its rules (`query board`): piece
+//! letters, players, and the squares the rules mark.
 
 use super::player::Player;
 
@@ -15,22 +12,18 @@ pub struct BoardDescription {
     pub players: [PlayerLook; 2],
     /// Whether the files wrap around (the last file's right-hand neighbour is `a`).
     pub wrap: Wrap,
-    /// The rank number each player must reach to win, player 1 first; `None` where the
-    /// game has no goal row.
+    /// The rank each player must reach to win, player 1 first, if any.
     pub goals: Option<[usize; 2]>,
-    /// Each player's own rows (its zone or starting rows), player 1 first; `None` where the
-    /// game has none.
+    /// Each player's own rows (zone or starting rows), player 1 first, if any.
     pub homes: Option<[Rows; 2]>,
-    /// How many pieces each player still has to place, player 1 first; `None` where pieces
-    /// are not counted out.
+    /// The pieces each player still has to place, player 1 first, if counted.
     pub to_place: Option<[usize; 2]>,
     /// The pass move's notation, where the game has one.
     pub pass: Option<String>,
 }
 
 impl BoardDescription {
-    /// The two players and nothing else: no piece letters listed, no rows marked, no wrap,
-    /// no pass. The description of a game that is only rules (a toy game in the tests).
+    /// The two players and nothing else (a toy game in the tests).
     pub fn unmarked(players: [PlayerLook; 2]) -> BoardDescription {
         BoardDescription {
             pieces: Vec::new(),
@@ -73,8 +66,7 @@ pub enum PieceKind {
 pub struct PlayerLook {
     /// The name the rules give the player (`North`, `White`, `Red`, …).
     pub name: &'static str,
-    /// A CSS colour name for the player's pieces: the rules' colour where they name one,
-    /// else the board's choice.
+    /// A CSS colour name for the player's pieces.
     pub colour: &'static str,
 }
 

@@ -1,5 +1,5 @@
-//! Square names: a file letter `a`… and a rank number `1`… (`a1` bottom-left), parsed with
-//! nom, case-insensitive on input and lower case on output.
+//! Square names: file letter then rank number (`a1` bottom-left), read in any case, written
+//! in lower case.
 
 use std::fmt;
 
@@ -84,10 +84,8 @@ pub fn on_board(coord: Coord, text: &str, size: BoardSize) -> Result<Coord, Move
     }
 }
 
-/// Reads a move written as a single square (the notation of the placement games): surrounding
-/// white space ignored, any case, on a board of `size`. Returns the square with its name in
-/// lower case, for the game's own error messages. `example` completes the syntax error, e.g.
-/// "a square such as d7".
+/// Reads a placement move (one square, any case) on a board of `size`, with its lower-case
+/// name for error messages; `example` completes the syntax error ("a square such as d7").
 pub fn read_square_move(
     text: &str,
     size: BoardSize,

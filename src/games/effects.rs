@@ -1,10 +1,6 @@
-//! What a move does on the board, in operations a board GUI animates without knowing the
-//! rules (`query effects`): pieces that travel, appear, leave or change.
-//!
-//! The operations are simultaneous: every [`Effect::Move`] and [`Effect::Remove`] reads the
-//! board before the move. Taking away the pieces of every move's source and of every remove,
-//! then putting each moved piece on its destination, each [`Effect::Place`], and finally each
-//! [`Effect::Set`], gives exactly the board after the move.
+//! What a move does on the board, as simultaneous operations a GUI animates (`query
+//! effects`): take every move's source and every remove, then put the moved pieces, places
+//! and sets.
 
 use super::coord::Coord;
 
@@ -52,11 +48,8 @@ pub struct Flags {
     pub pass: bool,
 }
 
-/// A move's operations and flags.
-///
-/// The first operation names the squares a player clicks to make the move: the square of a
-/// placement, or the source and destination of the move the notation names. Then come the
-/// other moves (front to back), the removes, the places and the sets. A pass has none.
+/// A move's operations and flags. The first operation names the squares a player clicks;
+/// then the other moves (front to back), removes, places and sets. A pass has none.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Effects {
     /// The operations, in the order above.

@@ -1,6 +1,4 @@
-//! How a finished game ended, in detail (`query end`): who is blockaded, each side's score,
-//! which stones crossed. Each game knows its own details ([`super::Game::end_details`]);
-//! the reason in words is [`super::Game::end_reason`].
+//! How a finished game ended, in detail (`query end`).
 
 use super::coord::Coord;
 use super::player::Player;
@@ -35,8 +33,8 @@ pub enum EndDetails {
 /// The scores of a finished JC Shock game: a player's score is its opponent's runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scores {
-    /// Per player (player 1 first), the runs that score for it, longest length first, every
-    /// length from the board's width down to the shortest that scores.
+    /// Per player (player 1 first), its scoring runs by length, from the board's width down
+    /// to the shortest that scores.
     pub runs: [Vec<RunCount>; 2],
     /// The longest length whose counts differ, which decided the game; `None` on a draw.
     pub decided: Option<usize>,
@@ -51,16 +49,13 @@ pub struct RunCount {
     pub count: usize,
 }
 
-/// How far the side to move is ahead at the end of a game scored by counts compared in order
-/// (JC Shock's runs, longest first): its lead in the first count that differs, and the
-/// length of that count. A lead at a longer length outweighs any lead at a shorter one, as
-/// the rules compare them; [`Margin::EVEN`] is a draw.
+/// The side to move's lead at the end of a game scored by counts compared longest first (JC
+/// Shock): its lead in the first count that differs, and that length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Margin {
     /// The length whose counts decided (0 for a draw).
     pub length: usize,
-    /// How many more the side to move has at that length: positive when it won, negative
-    /// when it lost.
+    /// How many more the side to move has at that length (negative when it lost).
     pub lead: i32,
 }
 
@@ -68,12 +63,10 @@ impl Margin {
     /// Neither side ahead at any length: a draw.
     pub const EVEN: Margin = Margin { length: 0, lead: 0 };
 
-    /// A lead counts at most this much within its length when margins are compared as one
-    /// number ([`Margin::score`]).
+    /// The most a lead counts within its length in [`Margin::score`].
     const LEAD_LIMIT: i32 = 1 << 10;
 
-    /// One number that orders margins as the side to move prefers them: positive for a win,
-    /// larger for a longer deciding length, then for a larger lead.
+    /// One number ordering margins as the side to move prefers them (positive for a win).
     pub fn score(self) -> i32 {
         let lead = self.lead.abs().min(Self::LEAD_LIMIT - 1);
         self.lead.signum() * (self.length as i32 * Self::LEAD_LIMIT + lead)

@@ -1,6 +1,5 @@
-//! Typed errors for position strings, moves and board sizes. They name no game: a game's own
-//! reasons (why a position cannot arise, the rule a move breaks) reach them as a
-//! [`GameReason`], so every game stands above this file.
+//! Typed errors for position strings, moves and board sizes; a game's own reasons reach
+//! them as a [`GameReason`], so they name no game.
 
 use std::fmt;
 
@@ -116,9 +115,8 @@ pub enum MoveError {
     },
 }
 
-/// A game's own reason for refusing a position or a move, in its words: each game's typed
-/// reason (its `Inconsistency` or `IllegalReason` enum) becomes one as it leaves the game, so
-/// that [`PositionError`] and [`MoveError`] serve every game without naming any.
+/// A game's own reason for refusing a position or a move (its typed reason as it leaves the
+/// game), so these errors name no game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameReason(String);
 

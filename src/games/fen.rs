@@ -1,6 +1,5 @@
-//! The shared grammar of position strings: `<board> <side>`, rows from the top down separated
-//! by `/`, a piece letter per occupied square and a decimal count per run of empty squares.
-//! Each game checks the letters, the size and the rules; this module only reads the layout.
+//! The shared grammar of position strings: `<board> <side>`, rows from the top separated by
+//! `/`, letters for pieces and counts for empty runs. Games check letters, size and rules.
 
 use nom::branch::alt;
 use nom::character::complete::{char, digit1, satisfy};
@@ -76,8 +75,7 @@ fn expand_row(tokens: &[Token<'_>], row: usize) -> Result<Vec<Option<char>>, Syn
     Ok(squares)
 }
 
-/// Reads a position string's layout: two whitespace-separated fields, every row the same
-/// width. Letters and side are returned unchecked for the game to judge.
+/// Reads a position string's layout; letters and side are left for the game to judge.
 pub fn parse(text: &str) -> Result<BoardText, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let (board, side) = match fields.as_slice() {
@@ -115,8 +113,7 @@ pub fn parse(text: &str) -> Result<BoardText, PositionError> {
     })
 }
 
-/// Writes the board field of a position string for a board of `size`, asking `piece` for the
-/// letter on each square.
+/// Writes the board field of a position string, asking `piece` for each square's letter.
 pub fn format_board(size: BoardSize, piece: impl Fn(Coord) -> Option<char>) -> String {
     let mut out = String::with_capacity(size.area() + size.height);
     for rank in (0..size.height).rev() {
@@ -143,8 +140,7 @@ pub fn format_board(size: BoardSize, piece: impl Fn(Coord) -> Option<char>) -> S
     out
 }
 
-/// A text diagram: ranks from the top with their numbers, file letters underneath; `.` marks
-/// an empty square.
+/// A text diagram: numbered ranks from the top, file letters underneath, `.` for empty.
 pub fn diagram(size: BoardSize, piece: impl Fn(Coord) -> Option<char>) -> String {
     let mut out = String::new();
     for rank in (0..size.height).rev() {

@@ -1,10 +1,6 @@
-//! What the searchers may ask of a game beyond its rules: the search that plays it best,
-//! an evaluation, move ordering, tactical moves, pruning moves, exact values it knows, its
-//! symmetries and its length. Every item has a default, so a game that is only rules (a toy
-//! game in the tests) implements the trait with an empty `impl`.
-//!
-//! The trait is declared here, beside the rules, so that `games/` depends on nothing else
-//! of the crate: the searchers stand above it and read it.
+//! What the searchers may ask of a game beyond its rules. Every item has a default, so a game
+//! that is only rules implements the trait with an empty `impl`. Declared here so that
+//! `games/` depends on nothing else of the crate.
 
 use super::ending::Margin;
 use super::moves::MoveList;
@@ -12,39 +8,35 @@ use super::rules::Game;
 use super::search_style::{AlphaBetaTuning, SearchStyle};
 use super::status::Status;
 
-/// A game's share of `bench`: positions searched to a fixed depth, whose node counts add up
-/// to the bench's signature.
+/// A game's share of `bench`: positions searched to a fixed depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BenchSet {
-    /// The search depth in plies, chosen so that the whole bench stays short.
+    /// The search depth in plies.
     pub depth: u32,
-    /// Position strings ([`Game::from_fen`]), every one in play: the start, positions from
-    /// real play, an endgame.
+    /// Position strings ([`Game::from_fen`]), every one in play.
     pub positions: &'static [&'static str],
 }
 
 impl BenchSet {
-    /// No positions: the default of games that are not benched (test games).
+    /// No positions (test games).
     pub const NONE: BenchSet = BenchSet {
         depth: 1,
         positions: &[],
     };
 }
 
-/// A key shared by a position and every position a symmetry of the game maps it to (a mirror
-/// image, a turn of the board, Cross-Jack's columns shifted round the wrap), so that a table
-/// of values finds a position under any of its images.
+/// A key shared by a position and all its images under the game's symmetries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SymmetricKey {
-    /// The same for every image of the position (and, but for collisions, for no other).
+    /// The same for every image of the position.
     pub key: u64,
-    /// Which image gave the key: two positions with the same key and the same image are the
-    /// same position, so a move remembered for one applies to the other as it is.
+    /// Which image gave the key: same key and image means the same position, so a stored
+    /// move applies as it is.
     pub image: u8,
 }
 
 impl SymmetricKey {
-    /// The key of a position that shares it with no image: its own hash, image 0.
+    /// The key of a position without symmetries: its own hash, image 0.
     pub fn alone(hash: u64) -> Self {
         SymmetricKey {
             key: hash,
@@ -53,20 +45,18 @@ impl SymmetricKey {
     }
 }
 
-/// The exact value of a position that a game knows without searching (an endgame table),
-/// for the side to move, with no history behind the position.
+/// The exact value of a position for the side to move, known without searching (no history).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KnownValue {
-    /// The side to move wins, the game ending this many plies from here under best play.
+    /// The side to move wins in this many plies under best play.
     Win(u32),
-    /// The side to move loses, the game ending this many plies from here under best play.
+    /// The side to move loses in this many plies under best play.
     Loss(u32),
     /// Neither side can force a win.
     Draw,
 }
 
-/// The outcomes still open to the side to move, as far as a game can tell without searching:
-/// a proven bound on the position's value.
+/// A proven bound on the outcomes still open to the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OutcomeBounds {
     /// The side to move may still win.
@@ -85,68 +75,54 @@ impl OutcomeBounds {
 
 /// What the searchers may ask of a game besides its rules; every item has a default.
 pub trait SearchHints: Game {
-    /// The positions and depth `bench` searches; every game the engine lists has some (a test
-    /// checks), other games keep none.
+    /// The positions and depth `bench` searches (every listed game has some).
     const BENCH: BenchSet = BenchSet::NONE;
 
-    /// The search that plays this game best, with its tuning; the `search` strategy follows
-    /// it. Plain alpha-beta by default.
+    /// The search that plays this game best, with its tuning.
     const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&AlphaBetaTuning::DEFAULT);
 
-    /// A move that only hands the turn to the opponent, for null-move pruning: where the
-    /// side to move stays at or above beta even after a free move of the opponent's, a
-    /// shallower search of that pass settles the node. Only for games where passing is
-    /// rarely better than moving (little zugzwang), and never when the side to move must
-    /// answer a threat. `None` by default: no null-move pruning.
+    /// A pass for null-move pruning, only in games with little zugzwang and never when the
+    /// side to move must answer a threat. `None`: no null-move pruning.
     fn null_move(&self) -> Option<Self::Move> {
         None
     }
 
-    /// Whether a finished game has a [`Margin`] beyond its result
-    /// ([`SearchHints::final_margin`]), which the exact solver then finds under best play
-    /// too.
+    /// Whether a finished game has a [`Margin`] beyond its result, which the exact solver
+    /// then also maximises.
     const HAS_MARGIN: bool = false;
 
-    /// In a finished game, the side to move's [`Margin`]; asked only of games with
-    /// [`SearchHints::HAS_MARGIN`].
+    /// In a finished game, the side to move's [`Margin`] ([`SearchHints::HAS_MARGIN`]).
     fn final_margin(&self) -> Margin {
         Margin::EVEN
     }
 
-    /// The exact value of this position, with no history behind it, when the game knows it
-    /// without searching; the exact solver takes it as proven. `None` by default.
+    /// The exact value when known without searching; the exact solver takes it as proven.
     fn known_value(&self) -> Option<KnownValue> {
         None
     }
 
-    /// Which outcomes the side to move can still reach, proven without searching (a strategy
-    /// of one player that holds whatever the other does); the exact solver takes it as
-    /// proven. Open by default.
+    /// Which outcomes the side to move can still reach, proven without searching.
     fn outcome_bounds(&self) -> OutcomeBounds {
         OutcomeBounds::OPEN
     }
 
-    /// Makes ready what [`SearchHints::known_value`] reads (a game's endgame tables), once
-    /// per process, when the lines from this position may need it, giving up as soon as
-    /// `abandon` returns true. The exact solver calls it before it solves; it may be slow.
+    /// Builds what [`SearchHints::known_value`] reads (endgame tables) if this position may
+    /// need it, until `abandon` returns true. May be slow; the exact solver calls it first.
     fn prepare_known_values(&self, _abandon: &(dyn Fn() -> bool + Sync)) {}
 
-    /// The position's [`SymmetricKey`], by which the exact solver's table is keyed: the same
-    /// for every image of the position under the symmetries of the rules, each of which
-    /// must keep the value for the side to move. By default the game knows no symmetry.
+    /// The position's [`SymmetricKey`] (the exact solver's table key); each symmetry must
+    /// keep the value for the side to move.
     fn symmetric_key(&self) -> SymmetricKey {
         SymmetricKey::alone(self.hash())
     }
 
-    /// Static evaluation in centipawn-like units from the side to move's point of view. The
-    /// default 0 lets a search see only won, lost and drawn positions.
+    /// Static evaluation in centipawn-like units for the side to move.
     fn evaluate(&self) -> i32 {
         0
     }
 
-    /// The position's [`Game::status`] and, while it is in play, its
-    /// [`SearchHints::evaluate`] (0 once the game is over): what a search asks at its
-    /// horizon. Games whose status and evaluation share work answer both at once.
+    /// [`Game::status`] and, in play, [`SearchHints::evaluate`] (else 0), at once for games
+    /// where they share work.
     fn status_and_evaluation(&self) -> (Status, i32) {
         let status = self.status();
         let evaluation = if status == Status::InPlay {
@@ -157,22 +133,17 @@ pub trait SearchHints: Game {
         (status, evaluation)
     }
 
-    /// How promising `mv` looks before any search (captures, threats, moves toward the goal
-    /// first): alpha-beta tries higher priorities first after the table's move and the
-    /// killers. The default 0 keeps generation order.
+    /// How promising `mv` looks before search; alpha-beta tries higher priorities first.
     fn move_priority(&self, _mv: Self::Move) -> i32 {
         0
     }
 
-    /// Whether the game's moves have 16-bit tags ([`SearchHints::move_tag`]): the
-    /// transposition table then keeps a node's best move itself instead of its index among
-    /// the generated moves, and alpha-beta tries it and the killer moves, where
-    /// [`SearchHints::is_legal_move`] finds them legal, before it generates the others,
-    /// since most nodes cut off on one of them.
+    /// Whether moves have 16-bit tags ([`SearchHints::move_tag`]): the transposition table
+    /// keeps the move itself, and alpha-beta tries it and the killers before generating the
+    /// others, since most nodes cut off on one of them.
     const TAGGED_MOVES: bool = false;
 
-    /// The tag of `mv` (see [`SearchHints::TAGGED_MOVES`]), which
-    /// [`SearchHints::move_from_tag`] reads back.
+    /// The tag of `mv` (see [`SearchHints::TAGGED_MOVES`]).
     fn move_tag(_mv: Self::Move) -> u16 {
         0
     }
@@ -182,44 +153,36 @@ pub trait SearchHints: Game {
         None
     }
 
-    /// Whether `mv`, a move of some position of this game, is one of this position's
-    /// [`Game::generate_moves`]. Games with [`SearchHints::TAGGED_MOVES`] tell it without
-    /// listing every move; this default lists them.
+    /// Whether `mv` is legal here; games with [`SearchHints::TAGGED_MOVES`] tell it without
+    /// generating every move.
     fn is_legal_move(&self, mv: Self::Move) -> bool {
         let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
         moves.contains(&mv)
     }
 
-    /// Whether the side to move must answer a threat on this very move: its evaluation would
-    /// hide the outcome, so a search never stops at such a position but tries its moves.
+    /// Whether the side to move must answer a threat now: a search never stops here.
     fn is_forcing(&self) -> bool {
         false
     }
 
-    /// Appends the moves a search still tries where it would otherwise stop and evaluate:
-    /// moves whose outcome the evaluation cannot foresee because they decide the game or
-    /// leave the opponent in a forcing position. Only legal moves; none in a finished game.
-    /// None by default: the evaluation is the last word.
+    /// Appends the legal moves a search still tries at its horizon: those that decide the
+    /// game or leave the opponent in a forcing position.
     fn generate_tactical_moves(&self, _out: &mut MoveList<Self::Move>) {}
 
-    /// How many distinct [`SearchHints::move_code`]s moves of this position can have; 0
-    /// when the game gives its moves no codes.
+    /// How many distinct [`SearchHints::move_code`]s there are; 0 for none.
     fn move_codes(&self) -> usize {
         0
     }
 
-    /// A small number below [`SearchHints::move_codes`] that names `mv` the same way in
-    /// every position of the game (a placement's square, say): Monte-Carlo search shares
-    /// what it learns about a move between positions by it ("all moves as first"), and
-    /// alpha-beta and the exact solver keep the history of their cutoffs by it.
+    /// A number below [`SearchHints::move_codes`] naming `mv` alike in every position, for
+    /// RAVE/MAST statistics and cutoff histories.
     fn move_code(&self, _mv: Self::Move) -> usize {
         0
     }
 
-    /// A legal move picked with `random` (64 random bits), all moves equally likely; `None`
-    /// when there is none. `buffer` is scratch space. Random playouts spend most of their
-    /// time here, so games override it where they can pick without listing every move.
+    /// A uniformly random legal move from 64 random bits; `buffer` is scratch. Hot in
+    /// playouts: override where a game can pick without listing every move.
     fn random_move(&self, random: u64, buffer: &mut MoveList<Self::Move>) -> Option<Self::Move> {
         buffer.clear();
         self.generate_moves(buffer);
@@ -227,16 +190,13 @@ pub trait SearchHints: Game {
         buffer.get(index as usize).copied()
     }
 
-    /// How many plies the game has left, whatever is played, where the rules fix its length:
-    /// random playouts then check no status before the last ply, and the exact solver knows
-    /// its depth. `None` where the length is open.
+    /// The plies left where the rules fix the game's length; `None` where it is open.
     fn plies_left(&self) -> Option<u32> {
         None
     }
 
-    /// How many moves the side to move is likely to make before the game ends, this one
-    /// included, which time management plans the clock on: exact where the rules fix it, an
-    /// estimate where the position tells how far the end is, `None` where nothing is known.
+    /// The moves the side to move is likely still to make, this one included, for time
+    /// management; `None` where nothing is known.
     fn expected_own_moves_left(&self) -> Option<u32> {
         None
     }

@@ -1,12 +1,6 @@
-//! The rules engines: one module per game behind the shared [`Game`] trait (the rules) and
-//! [`SearchHints`] (what the searchers may ask of a game, each item defaulted).
-//!
-//! Everything a game knows (rules, notation, hashing, evaluation, search tuning) lives in its
-//! own module; [`GameState`] adds the move history every game shares. This module imports
-//! nothing else of the crate: the searchers and the type-erased session stand above it.
-//!
-//! The games are listed once, in the registry: adding one is its module, declared below, plus
-//! one line in the registry's list (see [`registry`]).
+//! The rules engines: one module per game behind [`Game`] (the rules) and [`SearchHints`]
+//! (what searchers may ask), plus [`GameState`] for history. Imports nothing else of the
+//! crate. Adding a game: its module below and one line in the [`registry`].
 
 mod bitboard;
 mod board;
@@ -45,8 +39,7 @@ pub use size::BoardSize;
 pub use state::GameState;
 pub use status::Status;
 
-// The game modules are declared here rather than by the registry's macro so that `cargo fmt`,
-// which does not look inside macros, formats (and checks) them; the registry lists them.
+// Declared here, not by the registry's macro, so that `cargo fmt` formats them.
 pub mod crossings;
 pub mod crossjack;
 pub mod jcshock;

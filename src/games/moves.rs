@@ -1,8 +1,6 @@
-//! Move buffers: reserved once at the largest size any position needs, then reused, so that
-//! move generation never allocates.
+//! Move buffers, reserved once at the largest size so that move generation never allocates.
 
-/// Upper bound on the legal moves of any position of any game; move buffers reserve it so
-/// that generation never reallocates.
+/// Upper bound on any position's legal moves, reserved once.
 pub const MAX_MOVES: usize = 1024;
 
 /// A buffer of moves, reused across calls so that generation does not allocate.

@@ -1,13 +1,5 @@
-//! The one list of games. The `register_games!` macro is invoked once, below, with one
-//! `module::Type` line per game (the module itself declared in `games/mod.rs`); everything
-//! that enumerates the games derives from it: the [`GameKind`] enum and its [`GameKind::ALL`]
-//! table, each game's name, default size and bench (read from its [`Game`] and
-//! [`SearchHints`] implementations), [`GameKind::visit`], which hands the game's type to code
-//! above `games/`, and through them the `UCI_Variant` option, the `--game` help and the
-//! unknown-game message.
-//!
-//! A registered module provides its game type, implementing [`Game`] and [`SearchHints`]. The
-//! registry stands above every game: no game names another, nor the list.
+//! The one list of games: `register_games!` derives from it the [`GameKind`] enum,
+//! [`GameKind::ALL`], each game's entry and [`GameKind::visit`]. No game names another.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,8 +12,7 @@ use super::search_style::SearchStyle;
 use super::size::BoardSize;
 use super::{crossings, crossjack, jcshock};
 
-/// Derives every list of games from the game modules; see the
-/// [module documentation](self).
+/// Derives every list of games from the game modules.
 macro_rules! register_games {
     ($($module:ident :: $game:ident),+ $(,)?) => {
         /// Which game is loaded: one variant per registered game, named after its type.
@@ -37,8 +28,7 @@ macro_rules! register_games {
             /// Every game, in registration order: the order options and help list them.
             pub const ALL: [GameKind; [$(stringify!($game)),+].len()] = [$(GameKind::$game),+];
 
-            /// Calls `visitor` with this game's type: how code above `games/` gets from a
-            /// kind chosen at run time to the typed game.
+            /// Calls `visitor` with this game's type (run-time kind to typed game).
             pub fn visit<V: $crate::games::registry::GameVisitor>(self, visitor: V) -> V::Output {
                 match self {
                     $(GameKind::$game => visitor.visit::<$module::$game>(),)+
@@ -56,8 +46,7 @@ macro_rules! register_games {
     };
 }
 
-// The one list of games: one `module::Type` line per game, its module declared in
-// `games/mod.rs`.
+// One `module::Type` line per game, its module declared in `games/mod.rs`.
 register_games! {
     crossjack::CrossJack,
     jcshock::JcShock,

@@ -1,5 +1,4 @@
-//! The rules of a game: what a GUI, a referee or perft needs of it, and nothing the searchers
-//! ask (that is [`super::SearchHints`]).
+//! The rules of a game: what a GUI, a referee or perft needs, nothing the searchers ask.
 
 use std::fmt::Debug;
 
@@ -13,12 +12,8 @@ use super::player::Player;
 use super::size::BoardSize;
 use super::status::Status;
 
-/// The rules of one game, as a position value that is copied to make a move (copy-make).
-///
-/// Implementations keep their hash up to date in [`Game::play`] (Zobrist keys) or compute it
-/// from the board when asked, whichever is cheaper for the game. Everything here is
-/// judged from the position alone; rules that depend on history (repetition) belong to
-/// [`super::GameState`], whose answers are the game's.
+/// The rules of one game, as a position value copied to make a move (copy-make). Judged
+/// from the position alone; history (repetition) is [`super::GameState`]'s.
 pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A move of this game; small and `Copy`.
     type Move: Copy + Eq + Debug + Send + Sync + 'static;
@@ -26,16 +21,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The name used by `UCI_Variant`, `--game` and `perft --game`.
     const NAME: &'static str;
 
-    /// Whether a position can come back later in a game (a move undoing another): the
-    /// exact solver then follows lines to growing horizons, which games where every move
-    /// changes the position for good do without. False by default.
+    /// Whether a position can come back later in a game (the exact solver then deepens).
     const POSITIONS_REPEAT: bool = false;
 
     /// The board size of the default start position.
     fn default_size() -> BoardSize;
 
-    /// Every board size the game is played on (each one [`Game::start`] accepts), in the
-    /// order a GUI lists them.
+    /// Every board size [`Game::start`] accepts, in the order a GUI lists them.
     fn sizes() -> Vec<BoardSize>;
 
     /// The start position on a board of `size`.
@@ -53,37 +45,31 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The player to move.
     fn side_to_move(&self) -> Player;
 
-    /// Appends every legal move to `out` (which the caller clears). No moves exactly when the
-    /// position's [`Game::status`] is over.
+    /// Appends every legal move to `out` (cleared by the caller); none exactly when over.
     fn generate_moves(&self, out: &mut MoveList<Self::Move>);
 
-    /// The number of legal moves, counted without building them (perft's bulk count at the
-    /// last ply); equals the length of [`Game::generate_moves`]'s list.
+    /// The number of legal moves, counted without building them (perft's bulk count).
     fn count_moves(&self) -> usize;
 
     /// Plays a legal move (one [`Game::generate_moves`] produced) in place.
     fn play(&mut self, mv: Self::Move);
 
-    /// Where the game stands, judged from this position alone; the game's status, history
-    /// included, is [`super::GameState::status_with_history`].
+    /// Where the game stands, from this position alone.
     fn status(&self) -> Status;
 
-    /// Why the game is over, judged from this position alone, in the game's own words
-    /// (`query reason`: e.g. `blockade`); `None` while [`Game::status`] is in play. Each game
-    /// names its own reasons; this default only says that the game is over.
+    /// Why the game is over, in the game's own words (`query reason`, e.g. `blockade`);
+    /// `None` while in play.
     fn end_reason(&self) -> Option<&'static str> {
         self.status().is_over().then_some("game over")
     }
 
-    /// The position's hash: Zobrist keys maintained incrementally by [`Game::play`], or a
-    /// hash of the board computed when asked where a move changes too many squares.
+    /// The position's hash (incremental, or computed when asked).
     fn hash(&self) -> u64;
 
     /// The hash recomputed from scratch; equals [`Game::hash`] (tests check it).
     fn hash_from_scratch(&self) -> u64;
 
-    /// How many of the last plies could be undone by later moves; positions further back
-    /// cannot repeat. Games where nothing repeats keep the default 0.
+    /// How many of the last plies later moves could undo; positions further back cannot repeat.
     fn reversible_plies(&self) -> u32 {
         0
     }
@@ -100,13 +86,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The game as a board GUI draws it, in this position (`query board`).
     fn description(&self) -> BoardDescription;
 
-    /// What the legal move `mv` does on the board, as simultaneous operations from this
-    /// position to the one [`Game::play`] makes (`query effects`; see [`Effects`]).
+    /// What the legal move `mv` does on the board (`query effects`; see [`Effects`]).
     fn effects(&self, mv: Self::Move) -> Effects;
 
-    /// What the side to move must do, judged from this position alone. The default knows
-    /// only moves and the end of the game; games with setup, forced answers or a pass say
-    /// more.
+    /// What the side to move must do, from this position alone.
     fn duty(&self) -> Duty {
         if self.status().is_over() {
             Duty::None
@@ -115,8 +98,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         }
     }
 
-    /// The details of why the finished game ended (`query end`), judged from this position
-    /// alone; the default, for reasons that say it all, has none.
+    /// The details of why the finished game ended (`query end`); none by default.
     fn end_details(&self) -> EndDetails {
         EndDetails::Nothing
     }

@@ -1,7 +1,5 @@
-//! The search that plays a game best and how it is tuned, as plain data: each game names its
-//! [`SearchStyle`] with a `'static` tuning value of its own, and the searchers read the
-//! fields. Being constants of the game's type, the values cost nothing at run time: a test
-//! on one is decided when the search is compiled for the game.
+//! The search that plays a game best and its tuning, as `'static` constants of the game's
+//! type, so a test on one is decided when the search is compiled for the game.
 
 use std::time::Duration;
 
@@ -10,15 +8,13 @@ use std::time::Duration;
 pub enum SearchStyle {
     /// Iterative-deepening alpha-beta on the game's evaluation.
     AlphaBeta(&'static AlphaBetaTuning),
-    /// Monte-Carlo playouts after an exact solver that settles the endgame of a game of
-    /// fixed length: for games whose outcome no static evaluation foresees.
+    /// Monte-Carlo playouts, with an exact endgame solver, for games of fixed length that no
+    /// static evaluation suits.
     Playouts(&'static PlayoutTuning),
 }
 
 impl SearchStyle {
-    /// The tuning alpha-beta uses for the game: the style's own, or
-    /// [`AlphaBetaTuning::DEFAULT`] for a game played by playouts (alpha-beta still searches
-    /// it where asked to, to prove a mate say).
+    /// The style's alpha-beta tuning, or [`AlphaBetaTuning::DEFAULT`] for a playout game.
     pub const fn alpha_beta_tuning(self) -> &'static AlphaBetaTuning {
         match self {
             SearchStyle::AlphaBeta(tuning) => tuning,
@@ -27,39 +23,28 @@ impl SearchStyle {
     }
 }
 
-/// A game's tuning of alpha-beta: which of its inexact prunings the search uses, and how it
-/// values a draw. Each pruning trades exactness for depth, so it is off unless the game's
-/// evaluation suits it; [`AlphaBetaTuning::DEFAULT`] is the plain, objective search.
+/// A game's tuning of alpha-beta: its inexact prunings (off unless the evaluation suits them)
+/// and how it values a draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AlphaBetaTuning {
-    /// Late move reductions: the late quiet moves of a node (after the first three, with
-    /// move priority 0) are searched shallower first, the more so the later the move and
-    /// the deeper the node, and at full depth only when they beat the best so far.
+    /// Late move reductions: late quiet moves (priority 0) are searched shallower first.
     pub late_move_reductions: bool,
-    /// How much less than nothing a draw is worth to the player the search is for, and how
-    /// much more to the opponent. A game where the weaker side can always force a draw sets
-    /// it, so that the engine takes the draw only when every other line loses and keeps its
-    /// chances against an opponent who may not find the draw; 0 is objective play. The
-    /// evaluation must never give exactly `-contempt`: the reports show that root value as
-    /// the draw it stands for.
+    /// How much less than nothing a draw is worth to the searching side (0: objective), for
+    /// games where the weaker side can force a draw. The evaluation must never give exactly
+    /// `-contempt`: reports show that root value as a draw.
     pub contempt: i32,
-    /// Reverse futility pruning: a node off the principal variation, at most
-    /// [`AlphaBetaTuning::futility_depth`] plies from the horizon and not forcing, whose
-    /// evaluation exceeds beta by this much per ply left is taken to hold beta without
-    /// search. For games whose evaluation rarely swings that much in a few quiet plies; 0
-    /// turns it off.
+    /// Reverse futility pruning: a quiet non-PV node near the horizon whose evaluation beats
+    /// beta by this much per ply left holds beta without search; 0 turns it off.
     pub futility_margin: i32,
     /// The deepest node reverse futility pruning applies to.
     pub futility_depth: i32,
-    /// Whether the search keeps the game's status and evaluation of each position in a cache
-    /// by position key: worth it where computing them costs more than a memory access that
-    /// often misses the processor's caches.
+    /// Whether the search caches status and evaluation by position key (worth it where they
+    /// cost more than a cache miss).
     pub cache_evaluations: bool,
 }
 
 impl AlphaBetaTuning {
-    /// Plain alpha-beta: no late move reductions, no futility pruning, no contempt, and the
-    /// evaluations cached (most evaluations cost more than the cache's lookup).
+    /// Plain, objective alpha-beta, evaluations cached.
     pub const DEFAULT: AlphaBetaTuning = AlphaBetaTuning {
         late_move_reductions: false,
         contempt: 0,
@@ -91,58 +76,39 @@ pub struct PlayoutTuning {
 pub struct TreePolicy {
     /// The exploration constant of UCB1.
     pub exploration: f64,
-    /// The exploration constant of UCB1 in a long search (see [`LongSearch`]): the more
-    /// playouts a search makes, the more of them it can spend on moves its estimates rank
-    /// lower.
+    /// The exploration constant in a long search ([`LongSearch`]), which can afford more.
     pub long_exploration: f64,
-    /// How RAVE weighs a move's all-moves-as-first results against its own; `None` turns
-    /// RAVE off. Needs the game's move codes (`SearchHints::move_code`).
+    /// RAVE's weighting; `None` turns RAVE off. Needs `SearchHints::move_code`.
     pub rave: Option<RaveSchedule>,
-    /// Whether a search starts from the part of the last search's tree below the position
-    /// now on the board (found among the last root's children and grandchildren).
+    /// Whether a search reuses the last search's subtree of the position now on the board.
     pub reuse: bool,
-    /// Whether playouts prefer moves that did well this search (MAST: the better of two
-    /// random moves by their average result for the mover); needs RAVE's move codes.
+    /// MAST: playouts take the better of two random moves by their average result.
     pub mast: bool,
-    /// Playouts through a leaf before it gets children (the root always has them): fewer
-    /// nodes, each with better statistics, and a tree that fills memory later.
+    /// Playouts through a leaf before it gets children (fewer, better-known nodes).
     pub expand_after: u32,
-    /// With MAST, the weight in a playout move's value of the mover's average result with
-    /// that move played right after the move before it (pairs of moves, as in the N-gram
-    /// selection technique); MAST's average for the move alone weighs the rest. 0 turns
-    /// pairs off.
+    /// With MAST, the weight of the move pair's average (N-gram selection) against the
+    /// move's own; 0 turns pairs off.
     pub pairs: f32,
-    /// With MAST, the share of playout moves that are the better of two random moves; the
-    /// others are one uniformly random move. 1 makes every move MAST's choice.
+    /// With MAST, the share of playout moves chosen by MAST; the rest are uniformly random.
     pub mast_share: f64,
-    /// With RAVE, how many plies after a node's position a move of its player still counts
-    /// as played "first" there: a move made much later, after the board has changed around
-    /// it, says little about making it now. `usize::MAX` counts the whole iteration.
+    /// With RAVE, how many plies later a move still counts as played "first" (a much later
+    /// move says little); `usize::MAX` counts the whole iteration.
     pub amaf_window: usize,
-    /// In games of fixed length, how many plies at the end of a playout are played perfectly
-    /// (by minimax over every move) instead of at random: where random moves would hand the
-    /// game away and bias every estimate. 0 plays every ply at random. The moves of this
-    /// tail are not credited to MAST or RAVE.
+    /// Plies at a playout's end played by minimax, not at random, which would bias the
+    /// estimates; not credited to MAST or RAVE. 0: none.
     pub exact_tail: usize,
-    /// In games of fixed length, tree nodes this many plies or fewer from the end are solved
-    /// by minimax once they have had [`TreePolicy::expand_after`] playouts, instead of getting
-    /// children, and every later iteration that reaches one backs up its exact result; a node
-    /// whose mover has a solved win among its children, or whose children are all solved, is
-    /// solved too (MCTS-Solver). The tree near the end then stops guessing, at the cost of one
-    /// minimax per node. 0 solves none.
+    /// Tree nodes this near the end are solved by minimax after
+    /// [`TreePolicy::expand_after`] playouts and back up exact results (MCTS-Solver). 0: none.
     pub solved_within: u32,
 }
 
-/// The weight β that RAVE gives a move's all-moves-as-first (AMAF) mean, and 1 − β its own
-/// mean, by the move's own visits n and its AMAF visits ñ.
+/// RAVE's weight β of a move's AMAF mean (1 − β its own), by its visits n and AMAF visits ñ.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RaveSchedule {
-    /// β = √(k / (3n + k)), with the equivalence parameter k: after k visits of its own a
-    /// move's two means weigh about the same, however many AMAF visits it has.
+    /// β = √(k / (3n + k)): after k own visits the two means weigh about the same.
     Equivalence(f64),
-    /// β = ñ / (n + ñ + 4b²·n·ñ), the field being 4b² (Gelly and Silver's schedule of least
-    /// mean squared error, b the bias of AMAF means): a move with few AMAF visits leans on
-    /// its own mean from the start, one with many until about 1 / 4b² visits of its own.
+    /// β = ñ / (n + ñ + 4b²·n·ñ), the field being 4b² (Gelly and Silver's least-error
+    /// schedule, b the bias of AMAF means).
     MinimumError(f64),
 }
 
@@ -151,8 +117,7 @@ pub enum RaveSchedule {
 pub struct SolverReach {
     /// Plies from the end within which a timed search tries the solver.
     pub plies: u32,
-    /// Plies from the end within which a search of at least [`SolverReach::deep_time`], or
-    /// one without a time limit (a node or depth limit), tries it.
+    /// The same for a search of at least [`SolverReach::deep_time`] or without a time limit.
     pub deep_plies: u32,
     /// The time of a move from which [`SolverReach::deep_plies`] applies.
     pub deep_time: Duration,
@@ -160,8 +125,7 @@ pub struct SolverReach {
     pub share: u32,
 }
 
-/// From what size a Monte-Carlo search counts as long, for
-/// [`TreePolicy::long_exploration`]; a search without any limit is long.
+/// From what size a search counts as long ([`TreePolicy::long_exploration`]); unlimited is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LongSearch {
     /// A time target at least this long.

@@ -1,11 +1,5 @@
-//! A game in progress: the positions since the root, for make/unmake and for the rules that
-//! depend on history (threefold repetition).
-//!
-//! Two questions have two answers: a position ([`Game`]) judges its [`Game::status`] and
-//! its moves from the board alone, while a [`GameState`] answers for the game, history
-//! included ([`GameState::status_with_history`], [`GameState::generate_moves`],
-//! [`GameState::count_moves`]: a threefold repetition ends it). The searcher, perft and the
-//! protocol ask the game.
+//! A game in progress: the positions since the root, for make/unmake and threefold
+//! repetition. A [`Game`] answers from the board alone, a [`GameState`] with history.
 
 use super::duty::Duty;
 use super::ending::{EndDetails, GameEnd};
@@ -13,14 +7,10 @@ use super::moves::MoveList;
 use super::rules::Game;
 use super::status::Status;
 
-/// The reason [`GameState::end_reason`] gives for a draw by the third occurrence of a
-/// position.
+/// The reason [`GameState::end_reason`] gives for a threefold repetition.
 pub const THREEFOLD_REPETITION: &str = "threefold repetition";
 
-/// A root position and the positions reached from it by the moves played since.
-///
-/// Moves are made by copying the current position and playing the move on the copy
-/// (copy-make); unmake pops the copy. The root counts once toward repetitions.
+/// A root position and the positions reached by the moves since (copy-make; unmake pops).
 #[derive(Debug, Clone)]
 pub struct GameState<G: Game> {
     /// The root, then the position after each move played; never empty.
@@ -67,8 +57,7 @@ impl<G: Game> GameState<G> {
         true
     }
 
-    /// How many earlier positions of this game equal the current one. Only positions within
-    /// the current position's reversible plies, with the same side to move, can.
+    /// How many earlier positions equal the current one (only within its reversible plies).
     pub fn repetitions(&self) -> usize {
         let current = self.position();
         let last = self.history.len() - 1;
@@ -83,9 +72,8 @@ impl<G: Game> GameState<G> {
             .count()
     }
 
-    /// True when the current position occurred within the last `plies` plies: a search
-    /// whose path returns to a position scores it as a draw, since the side that brought it
-    /// back can bring it back again.
+    /// True when the current position occurred within the last `plies` plies (a search
+    /// scores that as a draw: it can be repeated again).
     pub fn repeats_within(&self, plies: usize) -> bool {
         let current = self.position();
         let last = self.history.len() - 1;
@@ -102,8 +90,7 @@ impl<G: Game> GameState<G> {
         self.repetitions() >= 2
     }
 
-    /// Where the game stands: the position's [`Game::status`], and a draw on the third
-    /// occurrence of a position.
+    /// The position's [`Game::status`], or a draw on a threefold repetition.
     pub fn status_with_history(&self) -> Status {
         match self.position().status() {
             Status::InPlay if self.is_threefold() => Status::Draw,
@@ -111,8 +98,7 @@ impl<G: Game> GameState<G> {
         }
     }
 
-    /// Why the game is over, history included: the position's [`Game::end_reason`], or
-    /// `THREEFOLD_REPETITION`; `None` while in play.
+    /// [`Game::end_reason`], or `THREEFOLD_REPETITION`; `None` while in play.
     pub fn end_reason(&self) -> Option<&'static str> {
         match self.position().end_reason() {
             None if self.is_threefold() => Some(THREEFOLD_REPETITION),
@@ -120,8 +106,7 @@ impl<G: Game> GameState<G> {
         }
     }
 
-    /// What the side to move must do, history included: nothing once a repetition ended
-    /// the game, else the position's [`Game::duty`].
+    /// [`Game::duty`], or nothing once a repetition ended the game.
     pub fn duty(&self) -> Duty {
         if self.is_threefold() {
             Duty::None
@@ -130,8 +115,7 @@ impl<G: Game> GameState<G> {
         }
     }
 
-    /// How the game ended, history included; `None` while in play. A repetition has no
-    /// details beyond its reason.
+    /// How the game ended, history included; `None` while in play.
     pub fn end(&self) -> Option<GameEnd> {
         let position = self.position();
         let reason = self.end_reason()?;

@@ -1,5 +1,4 @@
-//! Zobrist keys generated at compile time, so every run (and every implementation built from
-//! this source) hashes a position the same way.
+//! Zobrist keys generated at compile time, so every run hashes a position the same way.
 
 use super::size::BoardSize;
 
@@ -26,8 +25,8 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
-/// A 64-bit hash of `words`, starting from `start` (a game's constant and its board size's
-/// key): for positions hashed from their bitboards when asked rather than kept up to date.
+/// A 64-bit hash of `words` from `start` (game constant and size key), for positions
+/// hashed when asked.
 #[inline]
 pub fn mix(start: u64, words: impl IntoIterator<Item = u64>) -> u64 {
     let mut hash = start;
@@ -40,9 +39,7 @@ pub fn mix(start: u64, words: impl IntoIterator<Item = u64>) -> u64 {
     hash ^ (hash >> 31)
 }
 
-/// A key for a board of `size`, XORed into a position's hash so that positions
-/// of different sizes whose pieces have the same bit pattern (the empty boards, for one)
-/// do not share table entries when a session changes the board size.
+/// A key for a board of `size`, so equal bit patterns on two sizes hash apart.
 pub const fn size_key(size: BoardSize) -> u64 {
     splitmix64(((size.width as u64) << 16) | size.height as u64).1
 }

@@ -1,5 +1,4 @@
-//! Crossings as a board GUI draws it: stones and locked stones, the rows each side starts
-//! on and crosses to, and the pass.
+//! Crossings as a board GUI draws it.
 
 use super::geometry::{target_rank_number, SIZE};
 use super::moves::Move;

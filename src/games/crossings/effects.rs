@@ -1,5 +1,5 @@
-//! What a Crossings move does on the board: the group's stones travel along their line, the
-//! front one may capture, and a counter-crossing locks every crossed stone.
+//! What a Crossings move does on the board: the group travels, the front may capture, and a
+//! counter-crossing locks every crossed stone.
 
 use super::geometry::{bit, coord, step_from, target_row};
 use super::moves::Move;
@@ -8,8 +8,7 @@ use crate::games::bitboard::Bitboard;
 use crate::games::effects::{Effect, Effects, Flags};
 use crate::games::rules::Game;
 
-/// The tail's move first (the squares of the notation), then the group's other stones
-/// front to back, the captured stone, and the stones that lock.
+/// The tail's move first, then the other stones front to back, the capture and the locks.
 pub fn effects(position: &Crossings, mv: Move) -> Effects {
     if mv.is_pass() {
         return Effects::pass();
@@ -53,8 +52,7 @@ pub fn effects(position: &Crossings, mv: Move) -> Effects {
     }
 }
 
-/// The stones a counter-crossing locks, as [`Game::play`] locks them: every stone on its
-/// own player's target row that was not locked before, in square order.
+/// The stones a counter-crossing locks: every unlocked stone on its own target row.
 fn locks(position: &Crossings, mv: Move) -> Vec<Effect> {
     let mut after = position.clone();
     after.play(mv);

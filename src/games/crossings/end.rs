@@ -1,5 +1,4 @@
-//! Crossings' duties and endings in detail: a pending crossing to answer, the pass, the
-//! crossing nobody answered.
+//! Crossings' duties and endings in detail.
 
 use super::geometry::{coord, target_row};
 use super::position::Crossings;

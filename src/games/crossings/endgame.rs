@@ -1,25 +1,12 @@
-//! Endgame tables: the exact value of every Crossings position in which each side has at
-//! most [`MAX_STONES`] stones (locked ones included), from the rules alone, by retrograde
-//! analysis.
+//! Endgame tables: the exact value of every Crossings position with at most [`MAX_STONES`]
+//! stones a side (locked ones included), by retrograde analysis, one table per material.
 //!
-//! A table holds one *material* (so many red stones, so many black): every placement of
-//! those stones, each one on a square or locked on its player's target row, with either
-//! side to move. Its values are found by distance from the end, as a list of the positions
-//! still open is swept again and again: in sweep `t`, a position is a win in `t` plies when
-//! one of its moves leads to a loss in `t − 1`, and a loss in `t` when every move leads to a
-//! win, the longest in `t − 1`. A capture leads to a table of less material, finished
-//! before this one. What no sweep decides is a draw: neither side can force the end, so a
-//! game from there goes on until a repetition or until neither side can move. These are
-//! the values of the positions with no history behind them; the side that wins does so
-//! without ever coming back to a position (its distance falls at every move of its), so a
-//! history in which each position has occurred once at most changes none of them.
-//!
-//! Each position is kept once with its images (mirrored, and, with as many stones a side,
-//! upside down with the roles exchanged), and a material with more black stones than red is
-//! read from its image. The tables are built once per process, on two threads, when the exact
-//! solver first meets a position that may need them ([`build_tables`], which can be
-//! abandoned; a thread that needs them while another builds them waits for that one), and
-//! held, one byte a placement, until the process ends.
+//! Sweep `t` decides a win in `t` plies (some move leads to a loss in `t − 1`) and a loss in
+//! `t` (every move leads to a win, the longest in `t − 1`); what no sweep decides is a draw.
+//! The winner's distance falls at every one of its moves, so no history in which each
+//! position occurred at most once changes a value. Each position is kept once with its
+//! images, and a material with more black stones than red is read from its image. Built
+//! once per process on two threads ([`build_tables`], abandonable), one byte a placement.
 
 use std::ops::Range;
 use std::sync::{Mutex, OnceLock, TryLockError};
@@ -39,8 +26,7 @@ use crate::games::status::Status;
 /// The most stones a side may have, locked ones included, for its position to be in a table.
 pub const MAX_STONES: usize = 2;
 
-/// Where a stone can be: on one of the 64 squares unlocked (cells 0–63), or locked on one
-/// of the eight squares of its player's target row (cells 64–71, by file).
+/// Where a stone can be: a square unlocked (cells 0–63) or locked on its target row (64–71).
 const CELLS: usize = 72;
 
 /// The image of a position upside down with the roles exchanged ([`image_of`]).
@@ -63,8 +49,7 @@ const fn binomial(n: usize, k: usize) -> usize {
     result
 }
 
-/// [`binomial`]`(n, k)` for every cell count `n` and stone count `k`, looked up when a
-/// position is ranked.
+/// [`binomial`]`(n, k)` for every cell count `n` and stone count `k`.
 static BINOMIALS: [[usize; MAX_STONES + 1]; CELLS + 1] = {
     let mut table = [[0; MAX_STONES + 1]; CELLS + 1];
     let mut n = 0;
@@ -82,8 +67,7 @@ static BINOMIALS: [[usize; MAX_STONES + 1]; CELLS + 1] = {
 /// The cells of a side's stones in increasing order, at most [`MAX_STONES`] of them.
 type Cells = [u8; MAX_STONES];
 
-/// The rank of increasing `cells` among all sets of as many cells (the combinatorial
-/// number system).
+/// The rank of increasing `cells` (the combinatorial number system).
 fn rank(cells: &[u8]) -> usize {
     cells
         .iter()
@@ -100,8 +84,7 @@ fn all_cell_sets(count: usize) -> Vec<Cells> {
     sets
 }
 
-/// Chooses `cells[..free]`, increasing and below `below`, and places every set of `count`
-/// cells so completed at its rank.
+/// Completes `cells[..free]` (increasing, below `below`) every way, placing each set at its rank.
 fn place_cell_sets(sets: &mut [Cells], cells: &mut Cells, count: usize, free: usize, below: usize) {
     let Some(slot) = free.checked_sub(1) else {
         sets[rank(&cells[..count])] = *cells;
@@ -126,8 +109,7 @@ fn first_target_square(player: Player) -> u8 {
     target_row(player).trailing_zeros() as u8
 }
 
-/// The stones, and the locked ones among them, that `cells` put on the board for
-/// `player`; `None` when two of them would share a square.
+/// `player`'s stones and locked stones from `cells`; `None` if two share a square.
 fn stones_in(player: Player, cells: &[u8]) -> Option<(u64, u64)> {
     let (mut stones, mut locked) = (0u64, 0u64);
     for &cell in cells {
@@ -144,12 +126,10 @@ fn stones_in(player: Player, cells: &[u8]) -> Option<(u64, u64)> {
     Some((stones, locked))
 }
 
-/// The [`rank`] of the cells of `player`'s `count` stones in `layout`: the unlocked ones by
-/// square, then the locked ones (on its target row) by file.
+/// The [`rank`] of the cells of `player`'s `count` stones in `layout`.
 fn rank_in(layout: &Layout, player: Player, count: usize) -> usize {
     let own = layout.stones[player.index()];
     let files = (own & layout.locked) >> first_target_square(player);
-    // The cells as one set: bit `cell`.
     let mut cells = u128::from(own & !layout.locked) | u128::from(files) << LOCKED_CELLS;
     (1..=count)
         .map(|taken| {
@@ -234,24 +214,21 @@ impl Table {
         }
     }
 
-    /// Where the position of `layout`, of this table's material, with `to_move` to move,
-    /// is kept: the [`Table::index`] of the least of its images that have this material.
+    /// Where a position of this material is kept: the [`Table::index`] of its least image.
     fn slot(&self, layout: &Layout, to_move: Player) -> usize {
         let images = if self.red == self.black { 4 } else { 2 };
         let (_, layout, to_move) = least_image_of(layout, to_move, images);
         self.index(&layout, to_move)
     }
 
-    /// The place of the position of `layout`, of this table's material, with `to_move` to
-    /// move, among every placement of the material.
+    /// The place of a position of this material among every placement of it.
     fn index(&self, layout: &Layout, to_move: Player) -> usize {
         let red = rank_in(layout, Player::One, self.red);
         let black = rank_in(layout, Player::Two, self.black);
         (red * self.black_sets.len() + black) * 2 + to_move.index()
     }
 
-    /// The stones and locks of the placement at `index` and the side to move there, if no
-    /// two stones share a square.
+    /// The placement at `index` and its side to move, if no two stones share a square.
     fn placement(&self, index: usize) -> Option<(Layout, Player)> {
         let to_move = if index.is_multiple_of(2) {
             Player::One
@@ -273,17 +250,15 @@ impl Table {
         Some((layout, to_move))
     }
 
-    /// The position kept at `index`, if the rules allow one there (stones on distinct
-    /// squares, the rules a position string obeys).
+    /// The position at `index`, if the rules allow it.
     fn position(&self, index: usize) -> Option<Crossings> {
         let (layout, to_move) = self.placement(index)?;
         let position = Crossings::with_stones(layout.stones, layout.locked, to_move);
         check_rules(&position).is_ok().then_some(position)
     }
 
-    /// The position at `index` if it is kept there: allowed by the rules, and the image of
-    /// its position that this table keeps (see [`Table::slot`]). Whether the placement is
-    /// the image kept is asked first: it needs no position made.
+    /// The position at `index` if allowed and the image kept ([`Table::slot`], asked first:
+    /// it is cheaper).
     fn kept(&self, index: usize) -> Option<Crossings> {
         let (layout, to_move) = self.placement(index)?;
         if self.slot(&layout, to_move) != index {
@@ -292,10 +267,8 @@ impl Table {
         self.position(index)
     }
 
-    /// Computes every value of the material of `red` and `black` stones, once the tables of
-    /// less material are built; `None` if a distance is longer than a table keeps
-    /// ([`MAX_DISTANCE`]), `Err` if `abandon` said so first (it is asked before anything
-    /// is done).
+    /// Computes the table of `red` and `black` stones once those of less material are built;
+    /// `None` if a distance exceeds [`MAX_DISTANCE`].
     fn build(red: usize, black: usize, abandon: &Abandon<'_>) -> Result<Option<Self>, Abandoned> {
         if abandon() {
             return Err(Abandoned);
@@ -326,8 +299,7 @@ impl Table {
         Ok(Some(table))
     }
 
-    /// The sweep before the first over the placements at `indices`: the games over, and the
-    /// positions kept in play, left open.
+    /// The sweep before the first: decides the games over, leaves those in play open.
     fn first_sweep(
         &self,
         indices: Range<usize>,
@@ -358,8 +330,8 @@ impl Table {
         Ok(sweep)
     }
 
-    /// The sweep that `work` makes of the items `0..len`, the second half of them on a
-    /// second thread when one can be had; the positions left open stay in order.
+    /// `work` over `0..len`, the second half on a second thread if one can be had; the open
+    /// positions stay in order.
     fn in_two(
         &self,
         len: usize,
@@ -412,8 +384,7 @@ impl Table {
         Ok(sweep)
     }
 
-    /// What the sweep of `distance` makes of the open `position`, from its moves' values
-    /// found so far (see the module).
+    /// What the sweep of `distance` makes of the open `position` (see the module).
     fn judge(&self, position: &Crossings, distance: u32, moves: &mut MoveList<Move>) -> Judgement {
         moves.clear();
         position.generate_moves(moves);
@@ -447,9 +418,8 @@ impl Table {
         }
     }
 
-    /// The value found so far of the position of `layout` with `to_move` to move: from this
-    /// table while it is built when it has this table's material, else from the finished
-    /// table of its own (less) material.
+    /// The value found so far: from this table if of its material, else from the finished
+    /// table of less material.
     fn value_of(&self, layout: &Layout, to_move: Player) -> KnownValue {
         let (layout, to_move) = in_table_order(layout, to_move);
         let (red, black) = material(&layout);
@@ -468,13 +438,11 @@ fn material(layout: &Layout) -> (usize, usize) {
     (count(Player::One), count(Player::Two))
 }
 
-/// The tables, by Red's and Black's stones (Red's at least Black's), once built: `None` if
-/// the distances of one are too long to keep.
+/// The tables by Red's and Black's stones (Red's ≥ Black's); `None` if distances too long.
 static TABLES: [[OnceLock<Option<Table>>; MAX_STONES + 1]; MAX_STONES + 1] =
     [const { [const { OnceLock::new() }; MAX_STONES + 1] }; MAX_STONES + 1];
 
-/// The materials of the tables (Red's stones, then Black's), each after those its captures
-/// lead to.
+/// The materials (Red, Black), each after those its captures lead to.
 const MATERIALS: [(usize, usize); 6] = [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)];
 
 /// Told to give up: the build of the tables was abandoned.
@@ -487,16 +455,14 @@ pub type Abandon<'a> = dyn Fn() -> bool + Sync + 'a;
 /// Positions swept between two questions to [`Abandon`].
 const ABANDON_CHECKS: usize = 1 << 14;
 
-/// Held by the one thread that builds the tables: another thread that needs them waits for
-/// it instead of building the same tables at the same time.
+/// Held by the thread that builds the tables; another that needs them waits.
 static BUILDER: Mutex<()> = Mutex::new(());
 
 /// How long a thread waiting for the tables sleeps between two questions to its [`Abandon`].
 const WAIT: Duration = Duration::from_millis(1);
 
-/// Builds every table not yet built, in order, until `abandon` says to give up (what it
-/// finished stays built). While another thread builds them, waits for it, asking `abandon`
-/// meanwhile, then builds what that thread left unbuilt, if anything.
+/// Builds every table not yet built, until `abandon` says to give up (finished ones stay).
+/// Waits while another thread builds, then builds what it left.
 pub fn build_tables(abandon: &Abandon<'_>) -> Result<(), Abandoned> {
     let _builder = loop {
         match BUILDER.try_lock() {
@@ -526,22 +492,19 @@ pub fn build_tables(abandon: &Abandon<'_>) -> Result<(), Abandoned> {
     Ok(())
 }
 
-/// The exact value of `position` for the side to move, with no history behind it, if each
-/// side has at most [`MAX_STONES`] stones and the tables are built ([`build_tables`]).
+/// The exact value of `position` (no history) for the side to move, if in a built table.
 pub fn known_value(position: &Crossings) -> Option<KnownValue> {
     lookup(&position.layout(), position.side_to_move())
 }
 
-/// The exact value of the position of `layout` with `to_move` to move, if each side has at
-/// most [`MAX_STONES`] stones.
+/// [`known_value`] of a layout and side to move.
 fn lookup(layout: &Layout, to_move: Player) -> Option<KnownValue> {
     let (layout, to_move) = in_table_order(layout, to_move);
     let (red, black) = material(&layout);
     lookup_in_order(&layout, to_move, red, black)
 }
 
-/// [`lookup`] of a position already in table order ([`in_table_order`]), with `red` and
-/// `black` stones.
+/// [`lookup`] of a position already [`in_table_order`].
 fn lookup_in_order(
     layout: &Layout,
     to_move: Player,
@@ -555,9 +518,8 @@ fn lookup_in_order(
     Some(load(table.values[table.slot(layout, to_move)]))
 }
 
-/// The position of `layout` with `to_move` to move, or its image upside down with the roles
-/// exchanged (which has the same value), whichever gives Red at least as many stones as
-/// Black: the tables keep those materials only.
+/// The position or its upside-down image (same value), whichever gives Red at least as many
+/// stones as Black: the tables keep only those.
 fn in_table_order(layout: &Layout, to_move: Player) -> (Layout, Player) {
     let (red, black) = material(layout);
     if red < black {

@@ -1,13 +1,6 @@
-//! Each player's number of group moves, kept up to date move by move.
-//!
-//! A group moves along one line of the board (a rank, a file or a diagonal) and everything
-//! its moves depend on lies on that line: the stones behind its front, the empty squares
-//! ahead and the enemy line it may capture the end of. So a player's moves are the sum,
-//! over the board's 46 lines, of the moves along each line, and a line's moves are a
-//! function of its contents alone: a table lookup. A move changes a few squares, so only
-//! the lines through them are looked up again. The evaluation's mobility and the side to
-//! move's kind of turn then cost nothing, where counting them afresh at every evaluated
-//! position dominated the search's time.
+//! Each player's number of group moves, kept up to date move by move. A group's moves
+//! depend only on its line, so they are a table lookup per line, summed over the 46 lines;
+//! a move looks up again only the lines through the squares it changes.
 
 use super::geometry::bit;
 use crate::games::bitboard::Bitboard;
@@ -17,9 +10,8 @@ use std::sync::LazyLock;
 /// The board's lines: 8 ranks, 8 files, 15 diagonals and 15 anti-diagonals.
 const LINES: usize = 46;
 
-/// What a square holds, as a line's code stores it in two bits: empty, an unlocked red
-/// stone, an unlocked black stone, or (3) a locked stone, whose owner follows from its rank
-/// (a stone locks on its own target row: red on rank 8, black on rank 1).
+/// A square in a line's code, two bits: empty, red, black, or (3) locked, whose owner
+/// follows from its rank (red locks on rank 8, black on rank 1).
 const EMPTY: u16 = 0;
 const RED: u16 = 1;
 const BLACK: u16 = 2;
@@ -31,21 +23,18 @@ enum LockedOwner {
     Black,
     /// Rank 8: every locked stone is red.
     Red,
-    /// Any other line, numbered from its end nearer rank 1: a locked stone can only stand
-    /// at either end, black at the first place (on rank 1), red at the last (on rank 8).
+    /// Any other line: a locked stone is black at its first place (rank 1), red at its last.
     ByEnd,
 }
 
-/// Where a square lies: its four lines and its place in each (the shift of its two bits in
-/// the line's code).
+/// A square's four lines and its place (bit shift) in each.
 #[derive(Clone, Copy)]
 struct Place {
     line: u8,
     shift: u8,
 }
 
-/// Entries of the tables of lines of `len` squares without a whole rank's kind: 4 + 16 + …
-/// for the shorter lengths come first.
+/// Where the tables of lines of `len` squares (not whole ranks) start.
 const fn by_end_base(len: u32) -> u32 {
     (4u32.pow(len) - 4) / 3
 }
@@ -53,8 +42,7 @@ const RANK_1_BASE: u32 = by_end_base(9);
 const RANK_8_BASE: u32 = RANK_1_BASE + (1 << 16);
 const TABLE_LEN: usize = (RANK_8_BASE + (1 << 16)) as usize;
 
-/// The lines and every square's places on them, numbered along the line from rank 1 up
-/// (ranks from file a).
+/// The lines and every square's places on them, numbered from rank 1 up (ranks from file a).
 struct Geometry {
     /// Where each line's kind starts in [`TABLE`].
     bases: [u32; LINES],
@@ -75,8 +63,7 @@ const fn geometry() -> Geometry {
         let rank = sq / 8;
         let diagonal = file + 7 - rank;
         let anti_diagonal = file + rank;
-        // Diagonals start on rank 1 or on an edge file; their place is the rank counted
-        // from the line's first square.
+        // A diagonal's place is the rank counted from its first square.
         let diagonal_start = rank.saturating_sub(file);
         let anti_start = anti_diagonal.saturating_sub(7);
         let line_places = [
@@ -115,12 +102,10 @@ const fn geometry() -> Geometry {
     }
 }
 
-/// What one line's contents give each player: `[red's moves, black's moves]` along it, in
-/// both directions.
+/// `[red's moves, black's moves]` along one line, both directions.
 type Entry = [u8; 2];
 
-/// Every line kind's moves for every content: about 440 KB, built when the first position
-/// is made.
+/// Every line kind's moves for every content, built with the first position.
 static TABLE: LazyLock<Box<[Entry]>> = LazyLock::new(build_table);
 
 fn build_table() -> Box<[Entry]> {
@@ -133,8 +118,7 @@ fn build_table() -> Box<[Entry]> {
     table.into_boxed_slice()
 }
 
-/// Fills the entries of one line kind from `base`: lines of `len` squares whose locked
-/// stones belong to whom `owner` says.
+/// Fills the entries of one line kind from `base`.
 fn fill(table: &mut [Entry], base: u32, len: u32, owner: LockedOwner) {
     let mut cells = [Cell::Empty; 8];
     for code in 0..4u32.pow(len) {
@@ -155,8 +139,7 @@ enum Cell {
 }
 
 impl Cell {
-    /// The square at `place` of a line of `len` squares of the kind `owner`, from its
-    /// two bits.
+    /// The square at `place` of a line of `len` squares of the kind `owner`.
     fn read(digit: u16, place: u32, len: u32, owner: LockedOwner) -> Cell {
         let locked_owner = match owner {
             LockedOwner::Black => Player::Two,
@@ -193,10 +176,8 @@ impl Cell {
     }
 }
 
-/// The group moves of `mover` along a line in both directions, square by square as the
-/// rules state them: a group of the `m` front-most unlocked stones behind a front moves
-/// `1..=m` squares onto empty squares, or lands on the first enemy stone after them when
-/// `m` exceeds both the empty squares and that enemy's line (an unlocked stone only).
+/// The group moves of `mover` along a line in both directions, counted square by square as
+/// the rules state them (the reference the table is built from).
 fn line_moves(cells: &[Cell], mover: Player) -> u32 {
     let len = cells.len();
     moves_one_way(len, |i| cells[i], mover) + moves_one_way(len, |i| cells[len - 1 - i], mover)
@@ -236,13 +217,11 @@ fn moves_one_way(len: usize, cell: impl Fn(usize) -> Cell, mover: Player) -> u32
     moves
 }
 
-/// Every line's contents and each player's number of group moves (crossings and passes
-/// aside), kept up to date by [`Mobility::update`].
+/// Every line's contents and each player's number of group moves, kept by [`Mobility::update`].
 #[derive(Debug, Clone)]
 pub(super) struct Mobility {
     codes: [u16; LINES],
-    /// Each line's entry in [`TABLE`] for its code, kept so that taking a line's moves away
-    /// reads the position instead of the table.
+    /// Each line's [`TABLE`] entry, so removing a line's moves needs no table read.
     entries: [Entry; LINES],
     counts: [u16; 2],
 }
@@ -306,8 +285,7 @@ impl Mobility {
                 *code = (*code & !(3 << place.shift)) | new << place.shift;
             }
         }
-        // The counts are summed in registers: written back line by line, each line's
-        // read of them waited for the previous line's write.
+        // Summed in registers: writing back per line serialised the lines.
         let table: &[Entry] = &TABLE;
         let [mut red, mut black] = self.counts;
         for line in Bitboard(lines) {

@@ -1,11 +1,7 @@
-//! Crossings (Robert Abbott): groups of stones move along their line as far as they are
-//! long, capture the end of a shorter enemy line, and race to cross to the far row; a
-//! crossing must be answered at once by a counter-crossing, which locks the crossed stones.
-//!
-//! Player one is Red (`r`, starts on ranks 1–2), player two is Black (`b`). The position is
-//! three `u64` bitboards (`geometry` has the board and its directions); move generation
-//! (`movegen`) works front by front, and each player's number of moves is kept up to date
-//! line by line (`lines`), so perft's bulk count and the evaluation's mobility build no move.
+//! Crossings (Robert Abbott): groups move along their line as far as they are long, capture
+//! the end of a shorter enemy line, and race to cross; a crossing must be answered at once.
+//! Red (`r`) is player one. Move counts are kept line by line (`lines`), so perft's bulk
+//! count and mobility build no move.
 
 mod bench;
 mod board;
@@ -130,9 +126,7 @@ impl Game for Crossings {
         }
     }
 
-    /// A crossing the opponent cannot answer wins; neither player able to move draws (the
-    /// rules: docs/rules.md). Threefold repetition is the history's
-    /// ([`crate::games::GameState`]).
+    /// An unanswerable crossing wins; no moves for either player draws (docs/rules.md).
     fn end_reason(&self) -> Option<&'static str> {
         match self.turn() {
             Turn::CounterCrossings(0) => Some("crossing unanswered"),
@@ -214,8 +208,7 @@ impl SearchHints for Crossings {
         endgame::known_value(self)
     }
 
-    /// Builds the endgame tables (seconds of work) when each side has at most one stone
-    /// more than they hold: captures may then lead into them.
+    /// Builds the endgame tables when each side has at most one stone more than they hold.
     fn prepare_known_values(&self, abandon: &(dyn Fn() -> bool + Sync)) {
         let reach = endgame::MAX_STONES as u32 + 1;
         let within = |player| self.stones_of(player).count_ones() <= reach;
@@ -230,16 +223,13 @@ impl SearchHints for Crossings {
         eval::status_and_evaluation(self)
     }
 
-    /// The pass, except facing a crossing. A player may pass in the rules only when it has
-    /// no move, so having to move can hurt (a group forced to step into a capture), but
-    /// rarely enough that null-move pruning pays.
+    /// The pass, except facing a crossing: zugzwang is rare enough for null-move pruning.
     #[inline]
     fn null_move(&self) -> Option<Self::Move> {
         (!self.faces_crossing()).then_some(Move::PASS)
     }
 
-    /// Crossings first (they force the answer or win), then captures; the rest keep
-    /// generation order.
+    /// Crossings first, then captures.
     #[inline]
     fn move_priority(&self, mv: Self::Move) -> i32 {
         if mv.is_pass() {
@@ -284,8 +274,7 @@ impl SearchHints for Crossings {
         self.for_each_crossing(&mut |mv| out.push(mv));
     }
 
-    /// The tail's square and its landing square, `from * 64 + to` (the pass is 0, which no
-    /// move has: a move's tail moves).
+    /// `from * 64 + to` of the tail (the pass is 0, which no move has).
     fn move_codes(&self) -> usize {
         64 * 64
     }

@@ -1,13 +1,6 @@
-//! Move generation: every legal group move, front by front; how many there are is kept
-//! line by line (`lines`).
-//!
-//! A *front* is an unlocked own stone whose next square in the
-//! direction is not an own stone; the tails of its moves are the stones behind it, as far
-//! back as the stones are unlocked (a run containing a locked stone cannot move). For a
-//! front with `L` such stones and `g` empty squares ahead, the group of the `m` rear-most
-//! stones may move `1..=min(m, g)` squares onto empty squares, and may capture the stone
-//! after the empty squares when `m > g`, `m` exceeds that enemy line's length and the stone
-//! is unlocked.
+//! Move generation, front by front: a *front* is an unlocked own stone whose next square in
+//! the direction is not its own; its moves' tails are the unlocked stones behind it (group
+//! rules: docs/rules.md).
 
 use super::geometry::{
     behind, bit, nearest_on_ray, opposite, step_from, steps_between, target_row, NEIGHBOUR, NORTH,
@@ -19,8 +12,7 @@ use super::turn::Turn;
 use crate::games::bitboard::Bitboard;
 use crate::games::player::Player;
 
-/// The directions in which `player`'s stones advance toward its target row; only moves in
-/// them can cross (a side to move never has unlocked stones on its own target row).
+/// The directions toward `player`'s target row, the only ones that can cross.
 const fn forward_directions(player: Player) -> [usize; 3] {
     match player {
         Player::One => [NORTH, NORTH_EAST, NORTH_WEST],
@@ -56,8 +48,7 @@ impl Sides {
     }
 }
 
-/// Consecutive squares from `from` (excluded) in direction `d` that lie in `set`, and the
-/// square that ends the run, unless the edge of the board does.
+/// The run of `set` after `from` in direction `d`, and the square ending it (not the edge).
 #[inline(always)]
 fn run_and_stop(set: u64, from: u8, d: usize) -> (u32, Option<u8>) {
     let stop = nearest_on_ray(!set, from, d);
@@ -74,8 +65,7 @@ fn run_ahead(set: u64, from: u8, d: usize) -> u32 {
     run_and_stop(set, from, d).0
 }
 
-/// One front's moves in direction `d`, handed to `sink`; with `crossings_only` just those
-/// whose front lands on the mover's target row.
+/// One front's moves in direction `d`, handed to `sink` (only crossings if `crossings_only`).
 #[inline(always)]
 fn front_moves(
     sides: &Sides,
@@ -114,9 +104,8 @@ fn front_moves(
     }
 }
 
-/// The squares from which a front of `player` can reach its target row in one move: a
-/// group of `m` stones moves at most `m` squares and the `m` stones stand behind the front,
-/// so the front is at least half way, and not on the target row itself (Red: ranks 4–7).
+/// The squares from which a front of `player` can reach its target row in one move: at
+/// least half way (a group of `m` moves at most `m`), not on it (Red: ranks 4–7).
 const fn crossing_fronts(player: Player) -> u64 {
     match player {
         Player::One => 0x00FF_FFFF_FF00_0000,
@@ -139,8 +128,7 @@ fn direction_moves<const D: usize>(
     }
 }
 
-/// Calls `sink` with every move of `mover` in `position` that obeys the group rules,
-/// ignoring crossings and passes; with `crossings_only`, only the crossing moves.
+/// Calls `sink` with every group move of `mover` (only crossings if `crossings_only`).
 fn group_moves(
     position: &Crossings,
     mover: Player,
@@ -204,8 +192,7 @@ impl Crossings {
         }
     }
 
-    /// True when `mv` is one of [`Crossings::for_each_legal_move`]'s moves: only its group's
-    /// front, in its direction, has its moves generated.
+    /// True when `mv` is legal, generating only its front's moves.
     pub(super) fn is_legal(&self, mv: Move) -> bool {
         let me = self.to_move;
         let crossings_only = self.faces_crossing();
@@ -245,8 +232,7 @@ impl Crossings {
         found
     }
 
-    /// Hands every crossing move of the player to move to `sink` (none when it faces a
-    /// crossing: then every legal move is a counter-crossing).
+    /// Hands every crossing move to `sink` (none when facing a crossing).
     pub(super) fn for_each_crossing(&self, sink: &mut impl FnMut(Move)) {
         if !self.faces_crossing() {
             group_moves(self, self.to_move, true, sink);

@@ -15,8 +15,7 @@ pub struct Move {
     distance: u8,
 }
 
-/// Moves compare as one word, not field by field: the search looks for its killer moves
-/// among a node's hundred or so.
+/// Moves compare as one word: the search looks for killers among many moves.
 impl PartialEq for Move {
     #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
@@ -42,8 +41,7 @@ impl Move {
         distance: 0,
     };
 
-    /// The group of `len` stones with its tail on `tail` moving `distance` squares in
-    /// direction `direction` (an index of [`STEPS`]).
+    /// The group move (`direction` an index of [`STEPS`]).
     #[inline(always)]
     pub(super) fn new(tail: u8, direction: usize, len: u32, distance: u32) -> Self {
         Move {
@@ -60,8 +58,8 @@ impl Move {
         u32::from_ne_bytes([self.tail, self.direction, self.len, self.distance])
     }
 
-    /// The move in 16 bits, [`Move::from_tag`]'s: the tail's square, the direction, and the
-    /// stones and the distance less one, in 6 + 3 + 3 + 3 bits; the pass has the 16th bit.
+    /// The move in 16 bits: tail, direction, stones − 1, distance − 1 (6 + 3 + 3 + 3 bits);
+    /// the pass has bit 15.
     #[inline]
     pub fn tag(self) -> u16 {
         if self.is_pass() {

@@ -1,6 +1,5 @@
-//! Reading Crossings position strings and moves: the shared grammar, then Crossings' letters,
-//! size and rules, each refusal naming what is wrong. A move is checked against the rules one
-//! by one so that an illegal move is refused with the rule it breaks.
+//! Reading Crossings position strings and moves; a move is checked rule by rule so that an
+//! illegal one is refused with the rule it breaks.
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -63,8 +62,7 @@ pub enum Inconsistency {
         /// Where it stands.
         square: Coord,
     },
-    /// The player to move has an unanswered crossing of its own: it would have had to be
-    /// answered before its turn came back.
+    /// The player to move has an unanswered crossing of its own (it is answered at once).
     #[error(
         "unlocked {colour} stone on {square} with {colour} to move: a pending crossing \
          belongs to the side not to move",
@@ -329,8 +327,7 @@ pub(super) fn read_move(position: &Crossings, text: &str) -> Result<Move, MoveEr
     }
 }
 
-/// Checks the group rules for the move of the tail on `from` to `to`; the rule it breaks
-/// if it breaks one.
+/// Checks the group rules for the tail on `from` moving to `to`.
 fn check_group_move(position: &Crossings, from: Coord, to: Coord) -> Result<Move, IllegalReason> {
     let player = position.to_move;
     let own = position.stones_of(player);
@@ -390,8 +387,7 @@ fn check_group_move(position: &Crossings, from: Coord, to: Coord) -> Result<Move
     Ok(Move::new(tail, direction, len, distance))
 }
 
-/// Checks that a group of `len` stones moving in `direction` may capture the enemy stone on
-/// `prey`.
+/// Checks that a group of `len` stones moving in `direction` may capture on `prey`.
 fn check_capture(
     position: &Crossings,
     prey: u8,

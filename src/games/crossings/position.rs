@@ -8,8 +8,7 @@ use crate::games::player::Player;
 use crate::games::rules::Game;
 use crate::games::zobrist;
 
-/// Zobrist keys: four stone kinds (red, locked red, black, locked black) per square, then
-/// one key for Black to move.
+/// Zobrist keys: four stone kinds per square, then Black to move.
 pub(super) static KEYS: [u64; 4 * 64 + 1] = zobrist::keys(0xC805_5165_0000_0003);
 /// Index of the key XORed in when Black is to move.
 pub(super) const SIDE_KEY: usize = 4 * 64;
@@ -20,12 +19,8 @@ pub(super) fn key(player: Player, locked: bool, sq: u8) -> u64 {
     KEYS[(player.index() * 2 + locked as usize) * 64 + sq as usize]
 }
 
-/// A Crossings position: the stones of both players, which of them are locked, the player
-/// to move, the Zobrist hash, each player's number of moves and the plies since the last
-/// irreversible move.
-///
-/// Equality compares what makes a position repeat (stones, locks, player to move); the
-/// hash follows from those, and the reversible-ply counter is history, not position.
+/// A Crossings position. Equality compares what makes a position repeat (stones, locks,
+/// player to move), not the hash or the reversible-ply counter.
 #[derive(Debug, Clone)]
 pub struct Crossings {
     /// Stones of each player (index [`Player::index`]), locked ones included.
@@ -90,8 +85,7 @@ impl Crossings {
         self.locked
     }
 
-    /// True when the player to move faces a crossing: the opponent has an unlocked stone
-    /// on its target row.
+    /// True when the opponent has an unlocked stone on its target row.
     #[inline(always)]
     pub fn faces_crossing(&self) -> bool {
         let opponent = self.to_move.opponent();
@@ -134,9 +128,8 @@ impl Crossings {
         }
     }
 
-    /// The stones the legal move `mv` (not the pass) leaves on the board, and whether it
-    /// cannot be undone: a capture, a crossing or the answer to one, after which every
-    /// stone on its own player's target row locks.
+    /// The stones the legal move `mv` (not the pass) leaves, and whether it is irreversible
+    /// (a capture, a crossing or its answer, which locks every stone on its target row).
     #[inline(always)]
     pub(super) fn layout_after(&self, mv: Move) -> (Layout, bool) {
         let me = self.to_move.index();

@@ -1,8 +1,6 @@
-//! The symmetries of Crossings: the board mirrored left to right, and the board upside down
-//! with the players' roles exchanged (Red's stones become Black's, and the other player is
-//! to move). Each keeps every rule: the eight directions, groups, captures, locks and the
-//! crossing toward the far row. No count ties the side to move to the stones (captures
-//! remove them), so games reach positions on both sides of the second symmetry.
+//! The symmetries of Crossings: the mirror image, and the board upside down with the roles
+//! exchanged; each keeps every rule. Captures free the side to move from the stone counts,
+//! so games reach both sides of the second symmetry.
 
 use super::position::{Crossings, Layout};
 use crate::games::hints::SymmetricKey;
@@ -19,8 +17,7 @@ fn flip_ranks(squares: u64) -> u64 {
     squares.swap_bytes()
 }
 
-/// The image `image` of the position of `layout` with `to_move` to move: bit 0 mirrors it,
-/// bit 1 turns it upside down with the roles exchanged.
+/// Image `image` of a position: bit 0 mirrors it, bit 1 turns it upside down (roles swapped).
 pub(super) fn image_of(layout: &Layout, to_move: Player, image: u8) -> (Layout, Player) {
     let map = |squares: u64| {
         let squares = if image & 1 != 0 {
@@ -45,9 +42,8 @@ pub(super) fn image_of(layout: &Layout, to_move: Player, image: u8) -> (Layout, 
     }
 }
 
-/// The least (by stones, locks, then side to move) of the first `images` images
-/// ([`image_of`]) of the position of `layout` with `to_move` to move, and which image it is;
-/// the first such image where several are equal.
+/// The least of the first `images` images ([`image_of`]) of a position, and which (the first
+/// of equal ones).
 pub(super) fn least_image_of(layout: &Layout, to_move: Player, images: u8) -> (u8, Layout, Player) {
     let order = |layout: &Layout, to_move: Player| {
         let [red, black] = layout.stones;

@@ -4,14 +4,11 @@ use crate::games::search_style::AlphaBetaTuning;
 
 /// Late move reductions and reverse futility pruning, evaluations not cached.
 pub(super) const ALPHA_BETA: AlphaBetaTuning = AlphaBetaTuning {
-    // Searching the late quiet moves shallower first lets the search go deeper, and it plays
-    // better for it.
+    // Deeper search pays for the reductions.
     late_move_reductions: true,
-    // A stone and a half per ply: the swings larger than that are crossings, tactical moves
-    // the quiescence search tries.
+    // A stone and a half per ply: larger swings are crossings, which quiescence tries.
     futility_margin: 80,
-    // The evaluation reads the kept move counts and counts stones: cheaper than the cache's
-    // lookup.
+    // The evaluation reads kept counts: cheaper than the cache.
     cache_evaluations: false,
     ..AlphaBetaTuning::DEFAULT
 };

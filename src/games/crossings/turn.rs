@@ -1,6 +1,4 @@
-//! What the side to move may do, before looking at single moves: the classification that
-//! move generation computes ([`super::Crossings::turn`]) and that reading a move, the status
-//! and the duty use.
+//! What the side to move may do, as move generation classifies it ([`super::Crossings::turn`]).
 
 /// What the side to move may do, before looking at single moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

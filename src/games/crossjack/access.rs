@@ -1,13 +1,11 @@
-//! Access to the goal row: flood fills over empty squares by king steps (columns wrapping),
-//! done with whole-board bit shifts; and an attack measured against the defender's filling
-//! of its zone row, the blockade that on boards no wider than tall always holds in time.
+//! Access to the goal row: king-step flood fills over empty squares (columns wrapping) with
+//! whole-board shifts, and an attack measured against the defender filling its zone row.
 
 use super::geometry::{lowest, Geometry, MAX_SQUARES};
 use crate::games::player::Player;
 
-/// The layers of a flood over `empty` squares by king steps: `first`, then the squares one
-/// more step away, and so on until nothing new is reached. Layers are disjoint and never
-/// empty, so a board of `MAX_SQUARES` squares has at most that many.
+/// The layers of a flood over `empty` squares by king steps from `first`; disjoint and
+/// never empty, so at most `MAX_SQUARES` of them.
 struct Flood<'a> {
     geometry: &'a Geometry,
     empty: u128,
@@ -42,11 +40,8 @@ impl Iterator for Flood<'_> {
     }
 }
 
-/// A shortest chain of empty squares leading from a king step of `marks` to an empty square
-/// of `goal`, as a set; `None` when there is no access.
-///
-/// While the opponent ticks none of these squares the access stands, so the position keeps
-/// the chain and floods again only when it is cut.
+/// A shortest chain of empty squares from a king step of `marks` to `goal`; `None` without
+/// access. The position keeps it and floods again only when the opponent cuts it.
 pub fn access_path(geometry: &Geometry, marks: u128, empty: u128, goal: u128) -> Option<u128> {
     let first = geometry.dilate(marks) & empty;
     if first & goal != 0 {
@@ -59,15 +54,14 @@ pub fn access_path(geometry: &Geometry, marks: u128, empty: u128, goal: u128) ->
     }
 }
 
-/// Flood layers kept for the usual short chain; a flood that goes deeper starts over with
-/// room for every layer, so that the common flood does not clear a 2 KiB buffer.
+/// Flood layers for the usual short chain; deeper floods start over with room for all, so
+/// the common flood clears a small buffer.
 const SHALLOW_LAYERS: usize = 16;
 
 /// A flood that needs more than the layers it was given.
 struct TooDeep;
 
-/// The chain of [`access_path`] from the squares `first` one tick away, for boards whose
-/// shortest chain is at most `N` squares long.
+/// The chain of [`access_path`] from `first`, if at most `N` squares long.
 fn shortest_chain<const N: usize>(
     geometry: &Geometry,
     first: u128,
@@ -85,16 +79,14 @@ fn shortest_chain<const N: usize>(
     Ok(None)
 }
 
-/// [`shortest_chain`] for floods of any depth: a board's layers are disjoint and never
-/// empty, so `MAX_SQUARES` of them always suffice.
+/// [`shortest_chain`] for floods of any depth (`MAX_SQUARES` layers suffice).
 #[cold]
 fn deep_access_path(geometry: &Geometry, first: u128, empty: u128, goal: u128) -> Option<u128> {
     shortest_chain::<MAX_SQUARES>(geometry, first, empty, goal).unwrap_or(None)
 }
 
-/// Calls `reached(step, squares)` for each of the first `steps` flood steps of the attacker
-/// whose next ticks are `first` that reaches squares of `goal`: the goal squares its
-/// `step`-th tick could be on at the earliest, floods over `empty` counted.
+/// Calls `reached(step, squares)` for each of the first `steps` flood steps from `first`
+/// that reaches `goal`: the goal squares its `step`-th tick could be on at the earliest.
 pub fn goal_reached(
     geometry: &Geometry,
     first: u128,
@@ -121,16 +113,13 @@ fn trace_back(geometry: &Geometry, layers: &[u128], end: u128) -> u128 {
     path
 }
 
-/// How one player's attack on its goal row stands against the defender, who can always fill
-/// its own zone row (the attacker's goal) one tick at a time outward from its marks.
+/// One player's attack on its goal row against the defender filling that row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Attack {
     /// Ticks the attacker needs to reach the goal row; `None` without access.
     pub ticks: Option<u32>,
-    /// Moves the defender can spare while filling, along its zone row, every goal square
-    /// before the attacker's flood gets there (earliest deadline first). Negative: the
-    /// filling cannot keep up. The scan stops at the first deadline missed, so a negative
-    /// value says only that; without access it is [`NO_ACCESS`].
+    /// Moves the defender can spare filling every goal square before the attacker's flood
+    /// (earliest deadline first); negative: it cannot keep up. [`NO_ACCESS`] without access.
     pub slack: i32,
 }
 
@@ -151,18 +140,14 @@ pub struct Filler {
     pub width: u32,
     /// Files of the row it has ticked; 0 while it sets up (it may then tick anywhere).
     pub marks: u32,
-    /// Empty files of the row a king step from its marks off the row: a filling run may
-    /// start there as well as next to its marks on the row.
+    /// Empty files of the row a king step from its marks off the row, where a run may start.
     pub entries: u32,
 }
 
 impl Filler {
-    /// The fewest ticks that fill every file of `needed` (empty files of the row): ticked
-    /// files form runs, each touching a mark on the row or containing an entry.
-    ///
-    /// Walks each arc of empty files from mark to mark, keeping the cheapest cost of three
-    /// states: outside a run, in a run already anchored (by the left mark or an entry), in a
-    /// run that is anchored only if it reaches the right mark. No allocation, one pass.
+    /// The fewest ticks that fill every file of `needed`, in runs each touching a mark or an
+    /// entry: one pass over each arc between marks, three states (outside a run, anchored,
+    /// anchored only if it reaches the right mark).
     pub fn cost(&self, needed: u32) -> i32 {
         if self.marks == 0 {
             // Setting up: each setup tick goes anywhere on the row.
@@ -201,14 +186,9 @@ impl Filler {
     }
 }
 
-/// The attack of `attacker`, whose next ticks are `attacker_first`, on its goal row against
-/// `filler`; `attacker_to_move` decides who gets the first tick.
-///
-/// Before the attacker's `j`-th tick the defender has `j - 1` ticks (`j` when it moves
-/// first); by then it must have filled every goal square the attacker's flood reaches in `j`
-/// ticks. This is pessimistic for the defender (the attacker cannot stand next to all of
-/// them at once), the better mistake: a defender that fills early is never caught by a
-/// threat it did not see.
+/// The attack of `attacker` against `filler`: before the attacker's `j`-th tick the
+/// defender (`j - 1` ticks, `j` if it moves first) must fill every goal square the flood
+/// reaches in `j`. Pessimistic for the defender, the safer mistake.
 pub fn attack(
     geometry: &Geometry,
     attacker: Player,

@@ -1,5 +1,4 @@
-//! Cross-Jack's `bench` positions: the start, the race after setup, midgames from engine
-//! self-play on 8×8 and 10×7, and two late positions.
+//! Cross-Jack's `bench` positions: the start, after setup, midgames on two sizes, late play.
 
 use crate::games::hints::BenchSet;
 
@@ -11,8 +10,7 @@ pub(super) const BENCH: BenchSet = BenchSet {
         "8/8/8/8/8/8/8/8 x",
         // Setup done, the race begins.
         "x1x5/8/8/8/8/8/8/oo6 x",
-        // A position the search once misplayed (`startpos moves f8 a1 d8 b1 f7`): O must
-        // block, not race.
+        // `startpos moves f8 a1 d8 b1 f7`: O must block, not race.
         "3x1x2/5x2/8/8/8/8/8/oo6 o",
         // Self-play midgames: both sides running down their first file.
         "x2x4/x7/x7/x7/8/o7/o7/o1o5 o",

@@ -1,5 +1,4 @@
-//! Cross-Jack as a board GUI draws it: the marks, the zone rows, the wrapping files and the
-//! sizes it is played on.
+//! Cross-Jack as a board GUI draws it.
 
 use super::geometry::{is_supported, MAX_SIDE, MIN_SIDE};
 use super::notation::zone_rank;

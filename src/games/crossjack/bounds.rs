@@ -1,22 +1,8 @@
-//! Proven bounds on a position's value: the filling of a zone row that no attack can
-//! outrun.
-//!
-//! A defender can tick the empty squares of its zone row (the attacker's goal) one a move:
-//! each tick extends a run of its row marks round the wrap (or is a setup tick, anywhere on
-//! the row), and the attacker cannot tick a goal square without winning, so nothing it does
-//! stops the filling. The attacker's flood over the empty squares says how soon it could
-//! tick each goal square at the earliest (the defender's ticks only delay it). If the
-//! defender can fill every goal square before the attacker could tick it, the attacker can
-//! never tick one: it cannot win, whatever it plays. This is the argument of protocol.md's
-//! note that boards no wider than tall are draws, made of any position.
-//!
-//! Whether the filling keeps up is a question of scheduling one tick a move: each gap of
-//! empty files between two row marks is filled inward from its two ends (a chain of ticks
-//! each), each file before the attacker's deadline on it; the earliest deadline first meets
-//! every deadline if any order does, once each tick's deadline is brought forward to leave
-//! room for the ticks after it in its chain. Each gap is split between its two ends where it
-//! alone has the most room; a split that fails may leave a filling that would hold unproven,
-//! never the reverse.
+//! Proven bounds: a zone-row filling no attack can outrun. The defender ticks its zone row
+//! one square a move, inward from its marks, and the attacker cannot tick a goal square
+//! without winning; if every square is filled before the attacker's flood could reach it,
+//! the attacker cannot win (docs/rules.md: boards no wider than tall are draws). Earliest
+//! deadline first decides it; a failed gap split may leave a hold unproven, never the reverse.
 
 use super::access::goal_reached;
 use super::eval::next_ticks;
@@ -41,8 +27,7 @@ pub fn outcome_bounds(position: &CrossJack) -> OutcomeBounds {
     }
 }
 
-/// Whether `attacker`'s opponent fills each square of its zone row before `attacker` could
-/// tick it.
+/// Whether `attacker`'s opponent fills its zone row before `attacker` could tick any of it.
 fn filling_holds(position: &CrossJack, attacker: Player) -> bool {
     let geometry = position.geometry;
     let defender = attacker.opponent();
@@ -82,8 +67,8 @@ fn filling_holds(position: &CrossJack, attacker: Player) -> bool {
     keeps_up(geometry.width() as u32, marks, &deadlines)
 }
 
-/// Whether a defender with row marks on the files `marks` (at least one) of a row `width`
-/// files wide fills every empty file `f` within its first `deadlines[f]` ticks.
+/// Whether a defender with row marks on `marks` (at least one) fills every empty file `f`
+/// within `deadlines[f]` ticks.
 fn keeps_up(width: u32, marks: u32, deadlines: &[i32; MAX_FILES]) -> bool {
     let mut jobs = [NEVER; MAX_FILES];
     let mut count = 0;
@@ -105,8 +90,7 @@ fn keeps_up(width: u32, marks: u32, deadlines: &[i32; MAX_FILES]) -> bool {
     least_room(&mut jobs[..count]) >= 0
 }
 
-/// The ticks a defender can spare when it fills files of the brought-forward `deadlines`
-/// earliest first (negative: some deadline is missed); sorts them.
+/// The ticks to spare filling brought-forward `deadlines` earliest first (sorts them).
 fn least_room(deadlines: &mut [i32]) -> i32 {
     deadlines.sort_unstable();
     (1..)
@@ -116,9 +100,8 @@ fn least_room(deadlines: &mut [i32]) -> i32 {
         .unwrap_or(NEVER)
 }
 
-/// Writes to `out` the brought-forward deadlines of the files of `gap` (the deadlines of
-/// the empty files between two marks, in order), filled from the left end up to the split
-/// and from the right end down to it, split where the gap alone has the most room.
+/// Writes to `out` the brought-forward deadlines of `gap` (empty files between two marks),
+/// split where the gap alone has the most room.
 fn best_split(gap: &[i32], out: &mut [i32]) {
     let mut best = i32::MIN;
     let mut chains = [NEVER; MAX_FILES];
@@ -135,9 +118,8 @@ fn best_split(gap: &[i32], out: &mut [i32]) {
     }
 }
 
-/// The deadlines of `gap`'s files filled in two chains, files `..split` from the left and
-/// `split..` from the right, each brought forward to leave a tick for each later one of its
-/// chain.
+/// `gap`'s deadlines filled from the left up to `split` and from the right down to it, each
+/// brought forward to leave a tick for each later one of its chain.
 fn bring_forward(gap: &[i32], split: usize, out: &mut [i32]) {
     let mut later = NEVER;
     for file in (0..split).rev() {

@@ -1,5 +1,4 @@
-//! Cross-Jack's duties and endings in detail: setup, the marks that reached the goal row,
-//! the players cut off from it.
+//! Cross-Jack's duties and endings in detail.
 
 use super::access::access_path;
 use super::position::CrossJack;

@@ -1,9 +1,5 @@
-//! The static evaluation: the race to the goal rows judged against the blockade.
-//!
-//! A defender can always fill its own zone row (the attacker's goal) one tick at a time
-//! outward from its marks, and a player without access draws the game; on boards no wider
-//! than tall that filling alone holds the draw (the analysis note in docs/rules.md). So an
-//! attack counts only if it outruns the filling, and then only if it arrives first.
+//! The static evaluation: the race to the goal rows judged against the blockade. A defender
+//! can always fill its zone row, so an attack counts only if it outruns that filling.
 
 use super::access::{attack, Attack, Filler};
 use super::position::{CrossJack, SETUP_MARKS};
@@ -13,11 +9,9 @@ use crate::games::status::Status;
 
 /// Score of a position won (or lost) outright; mate scores of the search lie above.
 const DECIDED: i32 = 5000;
-/// Score of a race won, less the ticks still needed: an attack that outruns the filling and
-/// arrives no later than the other one (the side to move arrives first on equal ticks).
+/// Score of a race won (outruns the filling and arrives first), less the ticks needed.
 const RACE_WON: i32 = 2000;
-/// Worth of one tick of lead in the race when nothing is decided yet: without it the second
-/// player never advances.
+/// Worth of one tick of lead while nothing is decided (else the second player never advances).
 const TICK: i32 = 60;
 
 /// Evaluation from the side to move's point of view, |score| ≤ 5000.
@@ -43,8 +37,7 @@ pub fn evaluate(position: &CrossJack) -> i32 {
     TICK * (their_ticks - my_ticks)
 }
 
-/// Race lengths of the two players, side to move first: the ticks each needs to reach its
-/// goal row (`None` without access), counting a setting-up player's setup ticks.
+/// Ticks each player needs to reach its goal row, side to move first (`None`: no access).
 pub fn race_ticks(position: &CrossJack) -> [Option<u32>; 2] {
     let side = position.side_to_move();
     [side, side.opponent()].map(|player| {
@@ -67,8 +60,7 @@ fn attack_of(position: &CrossJack, attacker: Player) -> Attack {
     )
 }
 
-/// The squares `player` could tick next: its zone row while setting up, else the empty
-/// squares a king step from its marks.
+/// The squares `player` could tick next.
 pub(super) fn next_ticks(position: &CrossJack, player: Player) -> u128 {
     let geometry = position.geometry;
     let reachable = if position.in_setup(player) {
@@ -79,8 +71,7 @@ pub(super) fn next_ticks(position: &CrossJack, player: Player) -> u128 {
     reachable & position.empty()
 }
 
-/// `defender` filling its zone row: the files it holds there and the empty files its marks
-/// off the row touch.
+/// `defender` filling its zone row.
 fn filler(position: &CrossJack, defender: Player) -> Filler {
     let geometry = position.geometry;
     let width = geometry.width() as u32;

@@ -1,5 +1,4 @@
-//! The board of one size as bit masks: which squares exist, the zone rows, the edge files, and
-//! the king step with wrapping columns as a handful of shifts.
+//! The board of one size as bit masks, and the king step with wrapping columns as shifts.
 
 use crate::games::player::Player;
 use crate::games::size::BoardSize;
@@ -26,9 +25,8 @@ pub struct Geometry {
     last_file: u128,
 }
 
-/// The geometry of every size, indexed `[width][height]`, built at compile time so that a
-/// position holds a reference rather than a copy of the masks. Unsupported sizes hold an
-/// empty board and are never handed out.
+/// Every size's geometry, `[width][height]`, built at compile time so positions hold a
+/// reference; unsupported sizes are empty and never handed out.
 static GEOMETRIES: [[Geometry; MAX_SIDE + 1]; MAX_SIDE + 1] = all_geometries();
 
 /// True when Cross-Jack can be played on a `width` × `height` board.

@@ -1,8 +1,6 @@
-//! Cross-Jack (mode 1): two players tick marks a king step from their own marks, columns
-//! wrapping, racing to the opponent's zone row; a player cut off from it draws the game.
-//!
-//! Player one is X (North, sets up on the top row), player two is O (South, rank 1). The
-//! board is a `u128` bitboard, bit `rank * width + file` per square.
+//! Cross-Jack (mode 1): players tick marks a king step from their own, columns wrapping,
+//! racing to the opponent's zone row; a player cut off draws. X (North) is player one. The
+//! board is a `u128` bitboard, bit `rank * width + file`.
 
 mod access;
 mod bench;
@@ -108,8 +106,7 @@ impl Game for CrossJack {
         self.status
     }
 
-    /// A win is a mark on the opponent's zone row; a draw, a blockade (the rules:
-    /// docs/rules.md).
+    /// A mark on the opponent's zone row wins; a blockade draws (docs/rules.md).
     fn end_reason(&self) -> Option<&'static str> {
         match self.status {
             Status::InPlay => None,
@@ -178,9 +175,7 @@ impl SearchHints for CrossJack {
         self.least_image()
     }
 
-    /// The longer of the two races to the goal rows (setup ticks included): the game ends
-    /// when one player arrives or is walled off, and each race runs as long as its rival
-    /// does not end it. The shorter race underestimates the moves real games have left.
+    /// The longer of the two races (the shorter underestimates real games).
     fn expected_own_moves_left(&self) -> Option<u32> {
         let [mine, theirs] = eval::race_ticks(self);
         mine.max(theirs)

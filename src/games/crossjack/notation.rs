@@ -1,5 +1,4 @@
-//! Reading position strings and moves: the shared grammar, then Cross-Jack's own checks, each
-//! refusal naming what is wrong.
+//! Reading Cross-Jack position strings and moves, each refusal naming what is wrong.
 
 use thiserror::Error;
 

@@ -1,5 +1,4 @@
-//! The Cross-Jack position: both players' marks on a board of one size, the side to move,
-//! the hash, and the status judged whenever the position changes.
+//! The Cross-Jack position: marks, side to move, hash, and the status kept up to date.
 
 use super::access::access_path;
 use super::geometry::{bit, Geometry};
@@ -28,8 +27,7 @@ pub struct CrossJack {
     pub(super) hash: u64,
     /// Judged whenever the position changes, so that move generation is a lookup.
     pub(super) status: Status,
-    /// Per player, a chain of empty squares proving access to its goal row (0: not known).
-    /// Only an opponent's tick on it can take the access away, so it spares most floods.
+    /// Per player, a chain proving access to its goal row (0: unknown); spares most floods.
     pub(super) access: [u128; 2],
 }
 
@@ -133,8 +131,7 @@ impl CrossJack {
         self.judge_blockade()
     }
 
-    /// Once both players have set up: a draw unless both still have access. Access chains
-    /// already known (non-zero) are trusted.
+    /// After setup: a draw unless both still have access (known chains trusted).
     pub(super) fn judge_blockade(&mut self) -> Status {
         if self.in_setup(Player::One) || self.in_setup(Player::Two) {
             return Status::InPlay;

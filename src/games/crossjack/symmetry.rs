@@ -1,8 +1,6 @@
-//! The symmetries of a Cross-Jack board: columns turned round the wrap (every file shifted by
-//! the same number of files) and the mirror image left to right. Each keeps every rule: king
-//! steps, the wrap, setup on one's own zone row, the goal row and the blockade. (The board
-//! upside down with the roles exchanged keeps the rules too, but X moves first, so it maps
-//! every position a game reaches to one no game reaches.)
+//! The symmetries of a Cross-Jack board: columns turned round the wrap and the mirror image.
+//! (Upside down with roles exchanged keeps the rules too, but reaches no game's positions:
+//! X moves first.)
 
 use super::geometry::Geometry;
 use super::position::CrossJack;
@@ -34,9 +32,8 @@ impl Geometry {
 }
 
 impl CrossJack {
-    /// The key of the least of the position's images and which image it is: image
-    /// `base * width + files` is the position (base 0) or its mirror image (base 1) turned
-    /// `files` files east.
+    /// The key of the least image and which: `base * width + files`, the position or its
+    /// mirror (base 1) turned `files` east.
     pub(super) fn least_image(&self) -> SymmetricKey {
         let geometry = self.geometry;
         let bases = [

@@ -2,11 +2,8 @@
 
 use crate::games::search_style::AlphaBetaTuning;
 
-/// Plain alpha-beta with contempt. The player behind in the race holds the draw by filling
-/// its zone row, and an objective search does so as soon as the evaluation shows it behind,
-/// even against an opponent who would never arrive. Valuing the draw below a deficit of
-/// many ticks, yet above a race lost (which the evaluation scores far lower), makes it fill
-/// only the squares the race forces and advance with its other moves.
+/// Alpha-beta with contempt between a large race deficit and a lost race, so the player
+/// behind fills only the squares the race forces instead of settling for the draw.
 pub(super) const ALPHA_BETA: AlphaBetaTuning = AlphaBetaTuning {
     contempt: 1000,
     ..AlphaBetaTuning::DEFAULT

@@ -1,5 +1,4 @@
-//! JC Shock's `bench` positions: the start, midgames from engine self-play every ten plies,
-//! a 9×9 midgame and an endgame.
+//! JC Shock's `bench` positions: the start, midgames on two sizes and an endgame.
 
 use crate::games::hints::BenchSet;
 

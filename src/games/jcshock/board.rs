@@ -1,5 +1,4 @@
-//! JC Shock as a board GUI draws it: White's and Black's pieces, the pieces each still has
-//! to place and the square boards it is played on.
+//! JC Shock as a board GUI draws it.
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::position::{letter, JcShock};

@@ -1,6 +1,5 @@
-//! What a placement does on the board: the mover's piece appears, and the pull
-//! ([`Pull`], the rule [`JcShock::play`](crate::games::Game::play) applies) moves each piece
-//! it catches one square toward it.
+//! What a placement does on the board: the piece appears and the [`Pull`] moves the pieces
+//! it catches.
 
 use super::placement::Placement;
 use super::position::{letter, JcShock};
@@ -9,8 +8,7 @@ use crate::games::bitboard::Bitboard;
 use crate::games::coord::Coord;
 use crate::games::effects::{Effect, Effects};
 
-/// The placement, then the pulled pieces: the rays north, east, south and west in turn,
-/// on each the piece nearest the placed one first.
+/// The placement, then the pulled pieces ray by ray (N, E, S, W), nearest first.
 pub fn effects(position: &JcShock, mv: Placement) -> Effects {
     let width = position.width();
     let square = mv.index();

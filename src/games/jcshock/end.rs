@@ -1,5 +1,4 @@
-//! The scores of a finished JC Shock game in detail: each player's score (the opponent's
-//! runs) by length, and the length that decided.
+//! The scores of a finished JC Shock game in detail.
 
 use super::position::JcShock;
 use super::runs::SCORING_LENGTH;
@@ -7,8 +6,7 @@ use crate::games::ending::{EndDetails, Margin, RunCount, Scores};
 use crate::games::player::Player;
 use crate::games::rules::Game;
 
-/// Both scores from the board's width down to the shortest scoring length, and the
-/// longest length whose counts differ; nothing while pieces are left to place.
+/// Both scores by length and the deciding length; nothing while pieces are left to place.
 pub fn end_details(position: &JcShock) -> EndDetails {
     if !position.all_placed() {
         return EndDetails::Nothing;
@@ -34,8 +32,7 @@ fn score(position: &JcShock, player: Player) -> Vec<RunCount> {
         .collect()
 }
 
-/// The side to move's margin in a finished game: its score (the opponent's runs) against the
-/// opponent's at the longest length where they differ.
+/// The side to move's margin in a finished game.
 pub fn final_margin(position: &JcShock) -> Margin {
     let mover = position.side_to_move();
     let mine = position.runs(mover.opponent());

@@ -91,8 +91,7 @@ impl Geometry {
         &GEOMETRIES[width]
     }
 
-    /// The four rays leaving `square`, without the square itself (from a table: every
-    /// placement asks, and playouts place millions of pieces a second).
+    /// The four rays leaving `square`, without it (a table: every placement asks).
     #[inline]
     pub fn rays(&self, square: usize) -> Rays {
         RAYS[self.width][square]

@@ -1,8 +1,6 @@
-//! JC Shock (Jaroslaw Cichocki, 2007): players place pieces on an N×N board, each placement
-//! pulls the pieces in its row and column one square closer, and once all pieces are placed
-//! the player whose *opponent* formed the longest lines wins.
-//!
-//! Positions are two `u128` bitboards (bit `rank * N + file`), one per colour.
+//! JC Shock (Jaroslaw Cichocki, 2007): each placement pulls the pieces in its row and column
+//! one square closer; once all are placed, the player whose *opponent* has the longest lines
+//! wins. Positions are two `u128` bitboards (bit `rank * N + file`).
 
 mod bench;
 mod board;
@@ -120,15 +118,12 @@ impl Game for JcShock {
         }
     }
 
-    /// The game ends when every piece is placed and the runs are scored (the rules:
-    /// docs/rules.md).
+    /// Over when every piece is placed; the runs decide (docs/rules.md).
     fn end_reason(&self) -> Option<&'static str> {
         self.all_placed().then_some("score")
     }
 
-    /// Computed from the bitboards when asked rather than kept up to date by
-    /// [`Game::play`]: a placement moves up to a row and a column of pieces, and updating
-    /// Zobrist keys for each would slow random playouts down.
+    /// Computed when asked: a pull moves too many pieces for incremental Zobrist keys.
     fn hash(&self) -> u64 {
         hash_pieces(&self.pieces, self.geometry().size_key)
     }
@@ -174,8 +169,7 @@ impl Game for JcShock {
 impl SearchHints for JcShock {
     const BENCH: BenchSet = bench::BENCH;
 
-    /// Playouts: no static evaluation foresees the runs a pull makes, and a plain UCT player
-    /// beats alpha-beta on run counts.
+    /// Playouts: no static evaluation foresees the runs a pull makes.
     const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
 
     /// The scores are counts of runs compared longest first.
@@ -185,9 +179,8 @@ impl SearchHints for JcShock {
         end::final_margin(self)
     }
 
-    /// The eight turns and mirror images of the board keep every rule. Only while at most
-    /// half the board is filled: later positions of a solve hardly ever meet another of
-    /// their images, which cost far more than the position's own hash.
+    /// The eight turns and mirrors keep every rule; used only while at most half the board is
+    /// filled, since later positions rarely meet their images.
     fn symmetric_key(&self) -> SymmetricKey {
         let placed = 2 * self.quota() - usize::from(self.plies_left);
         if placed * 2 > self.width() * self.width() {
@@ -228,14 +221,8 @@ impl SearchHints for JcShock {
         Some(u32::try_from(unplaced).unwrap_or(u32::MAX))
     }
 
-    /// The side to move scores the opponent's runs and the opponent scores the mover's, so
-    /// the value is the weighted difference of the two, long runs weighing most.
-    ///
-    /// It does not choose the default search's moves: JC Shock's `search` plays by Monte-Carlo
-    /// playouts, which never call it. It orders the moves of the exact endgame solver that runs
-    /// first near the end (a proof does not depend on it, only how soon it comes); it is the
-    /// evaluation of `go mate`, which is alpha-beta; and the `greedy` baseline, which plays
-    /// the move after which it evaluates best.
+    /// The opponent's runs less the mover's, long runs weighing most. Playouts never call
+    /// it; it orders the exact solver's moves and serves `go mate` and `greedy`.
     fn evaluate(&self) -> i32 {
         let geometry = self.geometry();
         let weighted = |player: Player| {

@@ -30,8 +30,7 @@ pub enum Inconsistency {
         /// The board's width N.
         width: usize,
     },
-    /// The players alternate and White starts, so White has as many pieces as Black or one
-    /// more.
+    /// White has as many pieces as Black or one more (White starts).
     #[error("o has {white} and x has {black} pieces: o must have as many as x or one more")]
     UnevenCounts {
         /// White's pieces.
@@ -63,8 +62,7 @@ impl From<Inconsistency> for PositionError {
     }
 }
 
-/// The rule a well-formed JC Shock move on the board breaks: none beyond those every
-/// placement game shares (an occupied square, a finished game), so there is no such move.
+/// JC Shock has no rules beyond those every placement game shares: no such move.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IllegalReason {}
 
@@ -88,8 +86,7 @@ pub fn supported_width(size: BoardSize) -> Result<usize, PositionError> {
     }
 }
 
-/// Reads `text` as a JC Shock position: the board's layout, its letters, the side to move and
-/// whether the piece counts can arise in a game.
+/// Reads and validates a JC Shock position string.
 pub fn read(text: &str) -> Result<JcShock, PositionError> {
     let layout = fen::parse(text)?;
     let width = supported_width(layout.size)?;
@@ -120,8 +117,8 @@ fn side_to_move(text: &str) -> Result<Player, PositionError> {
     .ok_or_else(|| PositionError::UnknownSide(text.to_string(), JcShock::NAME))
 }
 
-/// The players alternate and nothing leaves the board: White has as many pieces as Black
-/// (White to move) or one more (Black to move), and nobody more than it owns.
+/// Nothing leaves the board: White has as many pieces as Black (White to move) or one more,
+/// and nobody more than it owns.
 fn check_counts(pieces: [u128; 2], width: usize, to_move: Player) -> Result<(), Inconsistency> {
     let owned = quota(width);
     let [white, black] = pieces.map(|p| p.count_ones() as usize);

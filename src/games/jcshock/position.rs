@@ -1,5 +1,5 @@
-//! The JC Shock position: both colours' pieces on an N×N board, the placements left and the
-//! side to move.
+//! The JC Shock position: both colours' pieces on an N×N board, placements left and side to
+//! move.
 
 use super::geometry::Geometry;
 use super::pull::{Pull, Word};
@@ -16,8 +16,7 @@ pub fn letter(player: Player) -> char {
     }
 }
 
-/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (0 for N = 0; saturating
-/// for widths no board has, since the function is public).
+/// How many pieces each player owns on an N×N board: ⌊(N²−1)/2⌋ (saturating).
 pub const fn quota(width: usize) -> usize {
     width.saturating_mul(width).saturating_sub(1) / 2
 }
@@ -27,9 +26,8 @@ pub const fn quota(width: usize) -> usize {
 pub struct JcShock {
     pub(super) pieces: [u128; 2],
     pub(super) width: u8,
-    /// Placements until the game ends; kept rather than counted from the bitboards because
-    /// random playouts ask every ply and a `u128` population count is a software loop on the
-    /// baseline x86-64 the binary is built for.
+    /// Placements until the game ends; kept because playouts ask every ply and a `u128`
+    /// popcount is a software loop on baseline x86-64.
     pub(super) plies_left: u8,
     pub(super) to_move: Player,
 }
@@ -86,14 +84,12 @@ impl JcShock {
         self.plies_left == 0
     }
 
-    /// Whether the board fits in a `u64` (up to 8×8): the bitboard work is then done on
-    /// `u64`s, whose shifts and counts are single instructions where a `u128`'s are not.
+    /// Whether the board fits in a `u64` (up to 8×8), whose shifts are single instructions.
     pub(super) fn fits_in_u64(&self) -> bool {
         self.width() <= 8
     }
 
-    /// Moves the pieces that a placement on `square` pulls and puts the mover's piece there,
-    /// computing in `W` (see [`Word`]).
+    /// Plays a placement on `square`, computing in `W` (see [`Word`]).
     #[inline]
     pub(super) fn place<W: Word>(&mut self, square: usize) {
         let geometry = self.geometry();
@@ -113,11 +109,8 @@ impl JcShock {
     }
 }
 
-/// A 64-bit hash of both colours' bitboards: each 64-bit word is folded in by a bijective
-/// multiply-and-shift step (so positions differing in one word never collide) and the result
-/// is mixed by SplitMix64's finalizer. The side to move is not hashed: the piece counts tell
-/// it. The board size is, through the starting value (`size_key`): the same bits on two
-/// sizes are different positions.
+/// A hash of both bitboards: each word folded in bijectively, then SplitMix64's finalizer.
+/// The piece counts tell the side to move; the size seeds it (`size_key`).
 #[inline]
 pub(super) fn hash_pieces(pieces: &[u128; 2], size_key: u64) -> u64 {
     let words = [pieces[0], pieces[0] >> 64, pieces[1], pieces[1] >> 64];

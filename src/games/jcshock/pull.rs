@@ -1,17 +1,11 @@
-//! The pull that follows every placement, done with ray masks instead of square walks.
-//!
-//! Along one ray, processing pieces nearest first, a piece steps toward the placed piece
-//! exactly when the block of adjacent pieces it belongs to does not touch the placed piece:
-//! the square in front of such a block is empty, and nothing nearer ever moves into it
-//! (pieces only move toward the placed piece). So each ray splits into the touching block,
-//! which stays, and everything beyond the ray's nearest empty square, which moves one step.
+//! The pull after every placement, with ray masks: along a ray, the block touching the
+//! placed piece stays and every piece beyond the ray's nearest empty square moves one step.
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr, Sub};
 
 use super::geometry::Rays;
 
-/// An unsigned integer that holds a board's bitboard: `u64` for boards up to 8×8, whose
-/// shifts and counts are single instructions where a `u128`'s are not, and `u128` up to 11×11.
+/// A board's bitboard word: `u64` up to 8×8 (single-instruction shifts), `u128` up to 11×11.
 pub trait Word:
     Copy
     + Eq
@@ -73,8 +67,7 @@ macro_rules! word {
 word!(u64);
 word!(u128);
 
-/// The pieces that move, per direction, after a placement; each set moves one square back
-/// toward the placed piece.
+/// The pieces that move one square toward the placed piece, per direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pull<W> {
     /// Pieces east of the placed piece; they move one file west.
@@ -108,8 +101,7 @@ impl<W: Word> Pull<W> {
     /// `pieces` (one colour, or all) after the pull on a board of `width` files.
     #[inline]
     pub fn apply(&self, pieces: W, width: usize) -> W {
-        // Boards are at most 11 wide: the mask tells the compiler so, which spares a
-        // `u128` shift its branch for amounts of 64 and more.
+        // The mask (boards ≤ 11 wide) spares the `u128` shift its branch for amounts ≥ 64.
         let rank = width as u32 & 63;
         (pieces & !self.movers())
             | ((pieces & self.from_east) >> 1)
@@ -119,8 +111,7 @@ impl<W: Word> Pull<W> {
     }
 }
 
-/// Movers on a ray that leaves the placed square toward higher bit indices (east, north):
-/// the nearest empty square is the ray's lowest empty bit.
+/// Movers on a ray toward higher bits (east, north): beyond its lowest empty bit.
 #[inline]
 fn movers_upward<W: Word>(occupied: W, ray: W) -> W {
     let empty = ray & !occupied;
@@ -128,14 +119,12 @@ fn movers_upward<W: Word>(occupied: W, ray: W) -> W {
         return W::ZERO;
     }
     let nearest_empty = empty & empty.wrapping_neg();
-    // Bits above the nearest empty square; written without a shift that would overflow
-    // when that square is the word's top bit (h8 in a `u64`).
+    // Bits above the nearest empty square, without a shift that overflows at the top bit.
     let beyond = !(nearest_empty | (nearest_empty - W::ONE));
     occupied & ray & beyond
 }
 
-/// Movers on a ray that leaves the placed square toward lower bit indices (west, south):
-/// the nearest empty square is the ray's highest empty bit.
+/// Movers on a ray toward lower bits (west, south): beyond its highest empty bit.
 #[inline]
 fn movers_downward<W: Word>(occupied: W, ray: W) -> W {
     let empty = ray & !occupied;

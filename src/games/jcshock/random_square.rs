@@ -2,9 +2,7 @@
 
 use super::geometry::Geometry;
 
-/// The index of the `n`-th lowest set bit of `bits` (which has more than `n`): halves and
-/// bytes are skipped by their counts, so that a random playout's pick costs a few steps
-/// instead of a walk over every empty square.
+/// The index of the `n`-th lowest set bit of `bits`, skipping halves and bytes by count.
 #[inline]
 pub(super) fn nth_square(bits: u128, n: u32) -> u8 {
     let low = bits as u64;
@@ -28,12 +26,9 @@ pub(super) fn nth_square(bits: u128, n: u32) -> u8 {
     base + word.trailing_zeros() as u8
 }
 
-/// The first empty square among a few square indices, each [`Geometry::index_bits`] wide,
-/// drawn from the low 32 bits of `random`; `None` when every draw hits a piece or lies off
-/// the board. Until the board is nearly full the first or second draw finds one, which spares
-/// random playouts the counting that picking the n-th empty square needs (costly without a
-/// population count instruction). Each draw is uniform, so a square found this way is any empty square with equal chances; the caller
-/// picks with the high 32 bits, independent of the draws, when none is found.
+/// The first empty square among uniform draws of [`Geometry::index_bits`] bits from the low
+/// 32 bits of `random`, sparing the n-th-square count until the board is nearly full;
+/// `None` when every draw misses (the caller then uses the high 32 bits).
 #[inline]
 pub(super) fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) -> Option<u8> {
     let bits = geometry.index_bits;
@@ -49,8 +44,7 @@ pub(super) fn drawn_empty_square(empty: u128, random: u64, geometry: &Geometry) 
     None
 }
 
-/// Whether bit `index` (below 128) of `bits` is set, tested in the 64-bit half that holds
-/// it: a variable shift of a whole `u128` costs several instructions and a branch.
+/// Whether bit `index` of `bits` is set, tested in its 64-bit half (a `u128` shift branches).
 #[inline]
 fn is_set(bits: u128, index: u32) -> bool {
     let half = if index < 64 {

@@ -1,5 +1,5 @@
-//! Runs: maximal horizontal and vertical lines of one colour, counted by length. They decide
-//! the game (a long line of the *opponent's* pieces wins) and drive the evaluation.
+//! Runs: maximal horizontal and vertical lines of one colour, counted by length; they decide
+//! the game and drive the evaluation.
 
 use std::cmp::Ordering;
 
@@ -9,8 +9,7 @@ use super::pull::Word;
 /// Shortest run that scores.
 pub const SCORING_LENGTH: usize = 3;
 
-/// How many maximal runs of each length one colour has, horizontal and vertical together;
-/// a lone piece counts as a run of length 1 along each axis.
+/// Maximal runs of one colour by length, both axes (a lone piece counts on each).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct RunCounts([u16; MAX_WIDTH + 1]);
 
@@ -43,11 +42,8 @@ impl RunCounts {
     }
 }
 
-/// Adds to `counts` the runs along one axis whose squares are `step` bits apart; `continues`
-/// marks squares from which the axis goes on to the next square.
-///
-/// `reach` holds the squares that start `length` or more pieces in a row, so the run starts
-/// it keeps are the runs of at least that length.
+/// Adds to `counts` the runs along one axis (`step` bits apart; `continues` marks squares
+/// with a next one). `reach` holds the squares starting `length` or more in a row.
 fn add_runs(
     counts: &mut [u16; MAX_WIDTH + 1],
     pieces: u128,

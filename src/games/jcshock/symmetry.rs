@@ -1,6 +1,5 @@
-//! The eight symmetries of the square board (turns and mirror images), which keep every rule
-//! of JC Shock: pulls and runs go along rows and columns alike, and a turned or mirrored
-//! board keeps its rows and columns as rows and columns.
+//! The eight symmetries of the square board, which keep every rule of JC Shock (pulls and
+//! runs treat rows and columns alike).
 
 use super::geometry::{MAX_WIDTH, MIN_WIDTH};
 use super::position::hash_pieces;
@@ -56,8 +55,7 @@ pub(super) fn image_of(pieces: u128, width: usize, image: usize) -> u128 {
     })
 }
 
-/// The key of the smallest of the eight images of `pieces` (both colours, compared as a
-/// pair), and which image it is.
+/// The key of the least of the eight images of `pieces`, and which image it is.
 pub(super) fn symmetric_key(pieces: [u128; 2], width: usize, size_key: u64) -> SymmetricKey {
     let mut least = (pieces, 0);
     for image in 1..IMAGES {

@@ -1,5 +1,4 @@
-//! JC Shock's tuning of the playout search, as plain data the searcher reads. The matches
-//! behind each value are in docs/strength-log.md, under "JC Shock tuning".
+//! JC Shock's tuning of the playout search (the matches behind it: docs/strength-log.md).
 
 use std::time::Duration;
 
@@ -7,10 +6,8 @@ use crate::games::search_style::{
     LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy,
 };
 
-/// UCT with RAVE within a window of plies, playouts half guided by MAST and pairs of moves
-/// with their last three plies exact, tree nodes within six plies of the end solved, a tree
-/// kept from one move to the next, more exploration in long searches; the exact solver first
-/// near the end.
+/// UCT with windowed RAVE, MAST and pair-guided playouts with an exact tail, solved nodes
+/// near the end, a reused tree; the exact solver first near the end.
 pub(super) const PLAYOUTS: PlayoutTuning = PlayoutTuning {
     tree: TreePolicy {
         exploration: 0.1,
@@ -29,8 +26,7 @@ pub(super) const PLAYOUTS: PlayoutTuning = PlayoutTuning {
         solved_within: 6,
     },
     solver: SolverReach {
-        // Within a move's time the solver proves real-game positions from here, rarely from
-        // one ply earlier.
+        // The furthest ply from which the solver proves positions within a move's time.
         plies: 13,
         // One ply earlier costs the solver several times as long: only with time to spare.
         deep_plies: 14,
