@@ -33,7 +33,7 @@ use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
 use super::status::Status;
-pub use notation::{IllegalReason, Inconsistency};
+pub use notation::Inconsistency;
 pub use placement::Placement;
 use position::hash_pieces;
 pub use position::{letter, quota, JcShock};

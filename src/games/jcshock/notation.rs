@@ -62,16 +62,6 @@ impl From<Inconsistency> for PositionError {
     }
 }
 
-/// JC Shock has no rules beyond those every placement game shares: no such move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum IllegalReason {}
-
-impl From<IllegalReason> for GameReason {
-    fn from(reason: IllegalReason) -> Self {
-        GameReason::of(&reason)
-    }
-}
-
 /// Checks that `size` is a board JC Shock is played on and returns its width N.
 pub fn supported_width(size: BoardSize) -> Result<usize, PositionError> {
     if size.width == size.height && (MIN_WIDTH..=MAX_WIDTH).contains(&size.width) {
