@@ -277,12 +277,6 @@ pub enum IllegalReason {
     },
 }
 
-impl From<IllegalReason> for GameReason {
-    fn from(reason: IllegalReason) -> Self {
-        GameReason::of(&reason)
-    }
-}
-
 /// Reads a move and checks it against the rules, naming the rule an illegal move breaks.
 pub(super) fn read_move(position: &Crossings, text: &str) -> Result<Move, MoveError> {
     let written = text.trim().to_ascii_lowercase();
@@ -291,7 +285,7 @@ pub(super) fn read_move(position: &Crossings, text: &str) -> Result<Move, MoveEr
         .map_err(|_| MoveError::Syntax(written.clone(), Crossings::NAME, NOTATION))?;
     let illegal = |reason: IllegalReason| MoveError::Illegal {
         mv: written.clone(),
-        reason: reason.into(),
+        reason: GameReason::of(&reason),
     };
     let turn = position.turn();
     let (from, to) = match parsed {

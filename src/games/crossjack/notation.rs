@@ -76,12 +76,6 @@ pub enum IllegalReason {
     },
 }
 
-impl From<IllegalReason> for GameReason {
-    fn from(reason: IllegalReason) -> Self {
-        GameReason::of(&reason)
-    }
-}
-
 /// The player whose letter is `c`.
 fn player_of(c: char) -> Option<Player> {
     match c {
@@ -185,7 +179,7 @@ pub fn read_move(position: &CrossJack, text: &str) -> Result<u8, MoveError> {
         };
         return Err(MoveError::Illegal {
             mv: written,
-            reason: reason.into(),
+            reason: GameReason::of(&reason),
         });
     }
     // The index is below 128: the board has at most 128 squares.
