@@ -706,11 +706,12 @@ mod tests {
         );
     }
 
-    /// A report for the README: for each material, the positions the table keeps (each
-    /// once up to its images) won, lost and drawn for the side to move, and a longest win.
+    /// The report behind the endgame table in docs/results.md: for each material, the
+    /// positions the table keeps (each once up to its images) won, lost and drawn for the
+    /// side to move, and a longest win.
     /// `cargo test --release --lib endgame_statistics -- --ignored --nocapture`.
     #[test]
-    #[ignore = "a report for the README (a few seconds)"]
+    #[ignore = "a report for docs/results.md"]
     fn endgame_statistics() {
         for (red, black) in [(1, 0), (1, 1), (2, 0), (2, 1), (2, 2)] {
             let table = table(red, black).expect("distances a table keeps");
