@@ -44,15 +44,11 @@ impl<T> Kept<T> {
         }
         Arc::clone(&self.helpers[index])
     }
-
-    /// Locks what a helper keeps; see [`lock_or_empty`].
-    pub(crate) fn lock(shared: &Mutex<Kept<T>>) -> MutexGuard<'_, Kept<T>> {
-        lock_or_empty(shared)
-    }
 }
 
-/// Locks `shared`. What a panicking search left half-written (the mutex is poisoned) is
-/// emptied first, so the next search starts afresh.
+/// Locks `shared`, what a helper keeps or a game's whole workspace. What a panicking search
+/// left half-written (the mutex is poisoned) is emptied first, so the next search starts
+/// afresh.
 pub(crate) fn lock_or_empty<W: Default>(shared: &Mutex<W>) -> MutexGuard<'_, W> {
     match shared.lock() {
         Ok(guard) => guard,
@@ -84,15 +80,15 @@ mod tests {
     #[test]
     fn what_a_panic_poisoned_is_emptied() {
         let shared = Arc::new(Mutex::new(Kept::<u8>::default()));
-        Kept::lock(&shared).keep(Box::new(1));
+        lock_or_empty(&shared).keep(Box::new(1));
         let held = Arc::clone(&shared);
         let panicked = std::thread::spawn(move || {
-            let _guard = Kept::lock(&held);
+            let _guard = lock_or_empty(&held);
             panic!("a search fails");
         })
         .join();
         assert!(panicked.is_err());
-        assert!(!Kept::lock(&shared).holds());
+        assert!(!lock_or_empty(&shared).holds());
         assert!(!shared.is_poisoned());
     }
 

@@ -35,6 +35,7 @@ pub use best_move::{best_move, search};
 pub use bound::Bound;
 pub use context::{in_fresh_context, Context};
 pub use info::{CurrMove, Info, Score};
+pub(crate) use kept::lock_or_empty;
 pub use limits::{Clock, Limits, Request, Settings};
 pub use strategy::Strategy;
 pub use threads::{SearchThreads, MAX_HELPERS};

@@ -1,10 +1,8 @@
 //! What the searches of one game keep between searches: alpha-beta's buffers and the last
 //! Monte-Carlo tree, typed by the game (nothing downcast), behind a mutex in the session.
 
-use std::sync::{Mutex, MutexGuard};
-
 use super::alphabeta::buffers::Buffers;
-use super::kept::{lock_or_empty, Kept};
+use super::kept::Kept;
 use super::playouts::Mcts;
 use crate::games::SearchHints;
 
@@ -29,11 +27,6 @@ impl<G: SearchHints> Workspace<G> {
         Workspace::default()
     }
 
-    /// Locks a shared workspace, emptied first if a panicking search poisoned it.
-    pub fn lock(shared: &Mutex<Workspace<G>>) -> MutexGuard<'_, Workspace<G>> {
-        lock_or_empty(shared)
-    }
-
     /// Alpha-beta's part: its buffers and its helpers' own.
     pub(crate) fn alphabeta(&mut self) -> &mut Kept<Buffers<G::Move>> {
         &mut self.alphabeta
@@ -47,25 +40,15 @@ impl<G: SearchHints> Workspace<G> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
     use crate::games::crossjack::CrossJack;
 
+    /// What [`lock_or_empty`](crate::search::lock_or_empty) puts in place of a
+    /// poisoned workspace keeps nothing.
     #[test]
-    fn a_workspace_poisoned_by_a_panic_is_emptied() {
-        let shared = Arc::new(Mutex::new(Workspace::<CrossJack>::new()));
-        Workspace::lock(&shared)
-            .alphabeta()
-            .keep(Box::new(Buffers::new()));
-        let held = Arc::clone(&shared);
-        let panicked = std::thread::spawn(move || {
-            let _guard = Workspace::lock(&held);
-            panic!("a search fails");
-        })
-        .join();
-        assert!(panicked.is_err());
-        assert!(!Workspace::lock(&shared).alphabeta().holds());
-        assert!(!shared.is_poisoned());
+    fn a_new_workspace_keeps_nothing() {
+        let mut workspace = Workspace::<CrossJack>::new();
+        assert!(!workspace.alphabeta().holds());
+        assert!(!workspace.tree().holds());
     }
 }

@@ -239,7 +239,7 @@ impl<G: SearchHints> Session for Typed<G> {
             settings: &order.settings,
             searchmoves: &searchmoves,
         };
-        let mut workspace = Workspace::lock(&self.workspace);
+        let mut workspace = search::lock_or_empty(&self.workspace);
         let mut context = Context {
             tt,
             threads,

@@ -12,7 +12,7 @@ use super::negamax::{proven_within, table_move, Searcher};
 use crate::games::{GameState, SearchHints};
 use crate::search::control::Control;
 use crate::search::info::Info;
-use crate::search::kept::Kept;
+use crate::search::kept::{lock_or_empty, Kept};
 use crate::search::root::restrict_root;
 use crate::search::threads::{Helpers, Running};
 use crate::search::tt::TranspositionTable;
@@ -114,7 +114,7 @@ fn help<G: SearchHints>(
     own: &Mutex<Kept<Buffers<G::Move>>>,
 ) {
     let tt = shared.tt;
-    let mut own = Kept::lock(own);
+    let mut own = lock_or_empty(own);
     let mut buffers = Buffers::taken_from(&mut own);
     state.generate_moves(&mut buffers.root_moves);
     restrict_root(&mut buffers.root_moves, allowed);

@@ -10,7 +10,7 @@ use crate::games::{GameState, SearchHints};
 use crate::search::context::Context;
 use crate::search::control::Control;
 use crate::search::info::Info;
-use crate::search::kept::Kept;
+use crate::search::kept::{lock_or_empty, Kept};
 use crate::search::limits::Request;
 
 /// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper thread
@@ -47,7 +47,7 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
         let own = kept.helper(number);
         let seed = seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         Box::new(move || {
-            let mut own = Kept::lock(&own);
+            let mut own = lock_or_empty(&own);
             let mut silent = |_: &Info| {};
             let mut run = Run {
                 control: Control::new(&stop, None, None).publishing(&nodes),
