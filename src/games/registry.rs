@@ -63,7 +63,7 @@ pub trait GameVisitor {
 }
 
 /// What the registry knows of one game, read from its implementations.
-pub(crate) struct Entry {
+struct Entry {
     name: &'static str,
     default_size: fn() -> BoardSize,
     sizes: fn() -> Vec<BoardSize>,
@@ -73,7 +73,7 @@ pub(crate) struct Entry {
 
 impl Entry {
     /// The entry of game `G`.
-    pub(crate) const fn of<G: SearchHints>() -> Entry {
+    const fn of<G: SearchHints>() -> Entry {
         Entry {
             name: G::NAME,
             default_size: G::default_size,
