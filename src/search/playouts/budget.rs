@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::tree::Run;
+use super::tree::RunTerms;
 use crate::games::{LongSearch, SearchHints};
 use crate::search::control::Control;
 use crate::search::info::Info;
@@ -19,11 +19,11 @@ pub(super) fn monte_carlo_run<'a, 'r, G: SearchHints>(
     long: bool,
     stop: &'a std::sync::atomic::AtomicBool,
     report: &'r mut dyn FnMut(&Info),
-) -> Run<'a, 'r> {
+) -> RunTerms<'a, 'r> {
     let limits = request.limits;
     let budget = time_budget(request, position);
     let playouts = playout_limit(limits, budget);
-    Run {
+    RunTerms {
         control: Control::new(stop, limits.nodes, budget.map(|b| b.hard)),
         time: budget.map(playout_time),
         playouts,

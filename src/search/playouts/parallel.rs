@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::budget::monte_carlo_run;
 use super::plan::Playouts;
-use super::tree::{Mcts, Run};
+use super::tree::{Mcts, RunTerms};
 use crate::games::{GameState, SearchHints};
 use crate::search::context::Context;
 use crate::search::control::Control;
@@ -49,7 +49,7 @@ pub(super) fn parallel_monte_carlo<G: SearchHints>(
         Box::new(move || {
             let mut own = lock_or_empty(&own);
             let mut silent = |_: &Info| {};
-            let mut run = Run {
+            let mut run = RunTerms {
                 control: Control::new(&stop, None, None).publishing(&nodes),
                 time: None,
                 playouts: None,

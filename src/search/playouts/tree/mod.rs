@@ -22,7 +22,7 @@ use crate::search::root::restrict_root;
 pub(crate) use mcts::Mcts;
 use mcts::MAX_TREE_NODES;
 use node::Node;
-pub(crate) use run_terms::Run;
+pub(crate) use run_terms::RunTerms;
 
 /// Plain UCT, the `mcts` strategy: UCB1 with c = 1.4, uniform random playouts to the end of
 /// the game, a fresh tree for every search.
@@ -52,7 +52,7 @@ impl<G: SearchHints> Mcts<G> {
     pub(crate) fn run(
         &mut self,
         state: &mut GameState<G>,
-        run: &mut Run<'_, '_>,
+        run: &mut RunTerms<'_, '_>,
     ) -> Option<G::Move> {
         self.visited = 0;
         self.max_depth = 0;
@@ -204,7 +204,7 @@ impl<G: SearchHints> Mcts<G> {
             .all(|child| self.nodes[child].visits > 0 || self.banned(0, child))
     }
 
-    fn limit_reached(&self, run: &mut Run<'_, '_>, playouts: u64) -> bool {
+    fn limit_reached(&self, run: &mut RunTerms<'_, '_>, playouts: u64) -> bool {
         run.control.must_stop_now(self.visited)
             || run.playouts.is_some_and(|limit| playouts >= limit)
             || run.time.is_some_and(|limit| run.control.elapsed() >= limit)

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::mcts::{Mcts, MAX_TREE_NODES};
-use super::run_terms::Run;
+use super::run_terms::RunTerms;
 use crate::games::{GameState, SearchHints};
 use crate::search::info::{Info, Score};
 use crate::search::root::notation;
@@ -39,7 +39,7 @@ impl<G: SearchHints> Mcts<G> {
 
     /// Reports the search so far: the most visited line, or with `MultiPV` the lines of
     /// the most visited root moves, most visited first.
-    pub(super) fn report(&self, state: &mut GameState<G>, run: &mut Run<'_, '_>) {
+    pub(super) fn report(&self, state: &mut GameState<G>, run: &mut RunTerms<'_, '_>) {
         let time = run.control.elapsed();
         if run.lines <= 1 {
             let info = self.info(state, time, self.best_child(0));

@@ -6,7 +6,7 @@ use crate::search::control::Control;
 use crate::search::info::Info;
 
 /// What [`Mcts::run`](super::mcts::Mcts::run) needs besides the game: when to stop and how to report.
-pub(crate) struct Run<'a, 'r> {
+pub(crate) struct RunTerms<'a, 'r> {
     pub(crate) control: Control<'a>,
     /// Stop once this much time has passed, if set.
     pub(crate) time: Option<Duration>,

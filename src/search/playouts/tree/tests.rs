@@ -23,10 +23,10 @@ fn grow(tree: &mut Mcts<JcShock>, state: &mut GameState<JcShock>, playouts: u64)
     grow_as(tree, state, playouts, false);
 }
 
-/// [`grow`], as a long search or not ([`Run::long`]).
+/// [`grow`], as a long search or not ([`RunTerms::long`]).
 fn grow_as(tree: &mut Mcts<JcShock>, state: &mut GameState<JcShock>, playouts: u64, long: bool) {
     let never = AtomicBool::new(false);
-    let mut run = Run {
+    let mut run = RunTerms {
         control: Control::new(&never, None, None),
         time: None,
         playouts: Some(playouts),
@@ -69,7 +69,7 @@ fn multipv_reports_the_most_visited_root_moves_first_and_line_one_is_the_move() 
     let mut infos = Vec::new();
     let mut state = jcshock();
     let mut tree = Mcts::<JcShock>::new(PLAIN_UCT, 7);
-    let mut run = Run {
+    let mut run = RunTerms {
         control: Control::new(&never, None, None),
         time: None,
         playouts: Some(3000),
