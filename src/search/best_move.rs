@@ -37,7 +37,7 @@ pub fn best_move<G: SearchHints>(
             }
         },
         Strategy::Mcts => {
-            let plain = playouts::Playouts {
+            let plain = playouts::Plan {
                 policy: playouts::PLAIN_UCT,
                 long: false,
                 seed,

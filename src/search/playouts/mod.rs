@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use budget::{is_long_search, monte_carlo_run, playout_time, playouts_for_depth};
 use parallel::parallel_monte_carlo;
-pub use plan::Playouts;
+pub use plan::Plan;
 use solver::Solver;
 pub(super) use tree::{Mcts, PLAIN_UCT};
 
@@ -90,16 +90,16 @@ pub fn solve_then_play_out<G: SearchHints>(
         searchmoves: request.searchmoves,
     };
     context.threads.set_threads(settings.threads);
-    let playouts = Playouts {
+    let plan = Plan {
         policy: tuning.tree,
         long: is_long_search(request, state.position(), &tuning.long_search),
         seed,
         banned: &endgame.lost,
     };
     if context.threads.helpers.count() > 0 {
-        return parallel_monte_carlo(state, &rest, &playouts, context, &mut shown);
+        return parallel_monte_carlo(state, &rest, &plan, context, &mut shown);
     }
-    monte_carlo(state, &rest, &playouts, context, &mut shown)
+    monte_carlo(state, &rest, &plan, context, &mut shown)
 }
 
 /// What the exact solver found in [`solve_endgame`].
@@ -192,7 +192,7 @@ fn solve_endgame<G: SearchHints>(
     endgame
 }
 
-/// UCT as `playouts` says within `request`. Its limits:
+/// UCT as `plan` says within `request`. Its limits:
 /// - `movetime` and the clocks give it its time as they give alpha-beta (see
 ///   [`super::time`]), all of which it uses;
 /// - `nodes` counts positions visited, in the tree and in the playouts;
@@ -201,16 +201,16 @@ fn solve_endgame<G: SearchHints>(
 pub fn monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
-    playouts: &Playouts<'_, G::Move>,
+    plan: &Plan<'_, G::Move>,
     context: &mut Context<'_, Kept<Mcts<G>>>,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let long = playouts.long;
+    let long = plan.long;
     let mut run = monte_carlo_run(request, state.position(), long, context.stop, report);
     let kept = context.workspace.take();
-    let mut tree = Mcts::<G>::kept_or_new(kept, playouts.policy, playouts.seed);
+    let mut tree = Mcts::<G>::kept_or_new(kept, plan.policy, plan.seed);
     tree.restrict_root(request.searchmoves);
-    tree.ban_at_root(playouts.banned);
+    tree.ban_at_root(plan.banned);
     let best = tree.run(state, &mut run);
     context.workspace.keep(tree);
     best

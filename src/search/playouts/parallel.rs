@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::budget::monte_carlo_run;
-use super::plan::Playouts;
+use super::plan::Plan;
 use super::tree::{Mcts, RunTerms};
 use crate::games::{GameState, SearchHints};
 use crate::search::context::Context;
@@ -13,7 +13,7 @@ use crate::search::info::Info;
 use crate::search::kept::{lock_or_empty, Kept};
 use crate::search::limits::Request;
 
-/// Root parallelization of [`super::monte_carlo`] as `playouts` says: every helper thread
+/// Root parallelization of [`super::monte_carlo`] as `plan` says: every helper thread
 /// grows a tree of its own (another seed) until this thread's tree reaches a limit, and the
 /// move played is the root move with the most visits over all the trees (those of helpers
 /// that stop within `HELPER_PATIENCE`). Only this thread reports; if the summed visits choose
@@ -22,16 +22,16 @@ use crate::search::limits::Request;
 pub(super) fn parallel_monte_carlo<G: SearchHints>(
     state: &mut GameState<G>,
     request: &Request<'_, G::Move>,
-    playouts: &Playouts<'_, G::Move>,
+    plan: &Plan<'_, G::Move>,
     context: &mut Context<'_, Kept<Mcts<G>>>,
     report: &mut dyn FnMut(&Info),
 ) -> Option<G::Move> {
-    let Playouts {
+    let Plan {
         policy: config,
         long,
         seed,
         banned,
-    } = *playouts;
+    } = *plan;
     let allowed = request.searchmoves.to_vec();
     let kept = &mut *context.workspace;
     let mut tree = Mcts::<G>::kept_or_new(kept.take(), config, seed);

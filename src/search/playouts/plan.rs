@@ -5,7 +5,7 @@ use crate::games::TreePolicy;
 /// How a Monte-Carlo search plays: its tree policy, whether it is long (which chooses the
 /// exploration constant), its random seed, and the root moves it must never play.
 #[derive(Debug, Clone, Copy)]
-pub struct Playouts<'a, M> {
+pub struct Plan<'a, M> {
     /// The tree policy.
     pub policy: TreePolicy,
     /// Whether the search is long ([`TreePolicy::long_exploration`]).
