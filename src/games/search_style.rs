@@ -54,12 +54,6 @@ impl AlphaBetaTuning {
     };
 }
 
-impl Default for AlphaBetaTuning {
-    fn default() -> Self {
-        AlphaBetaTuning::DEFAULT
-    }
-}
-
 /// A game's tuning of the playout search.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlayoutTuning {
