@@ -56,9 +56,11 @@ fn an_unread_stderr_never_stalls_the_engine_at_the_default_log_level() {
 
 #[test]
 fn an_unread_stderr_never_stalls_the_engine_even_when_every_line_is_logged() {
-    // Each bad line logs a few records at this level, so these lines log many times what
-    // the log's queue and the largest pipe an unprivileged process can have hold together:
-    // a log written by the thread that reads the input would stall it long before the end.
+    // At this level each bad line logs three records (the line read, the error, the answer
+    // sent), over 200 bytes together. These lines so log many times the `QUEUE_RECORDS`
+    // records the log's queue holds (src/logging.rs), and more than three times the 1 MiB a
+    // pipe can grow to without privilege (the default of /proc/sys/fs/pipe-max-size).
+    // A log written by the thread that reads the input would stall it long before the end.
     assert!(ready_after_bad_lines_with_stderr_unread("debug", 20_000));
 }
 
