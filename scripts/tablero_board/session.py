@@ -302,9 +302,6 @@ class Session(EngineControl, GameRecords):
             self.clock["since"] = time.monotonic() if self.moves else None
         self.changed()
 
-    # --- the engine
-
-
     def preview(self, ply, moves):
         """The position string after `moves` from the position after `ply` moves, without
         changing the game (to preview a principal variation)."""
@@ -324,6 +321,3 @@ class Session(EngineControl, GameRecords):
                              else why)
         self.cached = None
         return text
-
-    # --- records
-

@@ -130,28 +130,38 @@ class Referee(RefereeClient):
             self.close()
             raise RefereeFailure("referee refused --game/--size: " + "; ".join(errors))
 
+    def answers(self, lines, queries):
+        """Sends `lines`, among them `queries` queries; (error texts, the queries' response
+        texts), each in order. RefereeFailure if a query is answered by an error line instead of
+        a response (the referee cannot judge any more)."""
+        errors, responses = self.ask(lines)
+        if len(responses) != queries:
+            raise RefereeFailure("the referee answered %d of %d queries with a response%s" % (
+                len(responses), queries, ": " + "; ".join(errors) if errors else ""))
+        return errors, responses
+
     def start_fen(self):
         """The position string of the game's start position."""
-        _, (fen,) = self.ask(["position startpos", "query fen"])
+        _, (fen,) = self.answers(["position startpos", "query fen"], 1)
         return fen
 
     def check_position(self, fen, moves):
         """(error text or None, resolved position string of `fen` alone)."""
-        errors, answers = self.ask([position_command(fen, []), "query fen",
-                                    position_command(fen, moves), "query result"])
+        errors, answers = self.answers([position_command(fen, []), "query fen",
+                                        position_command(fen, moves), "query result"], 2)
         return (errors[0] if errors else None), answers[0]
 
     def state(self, fen, moves):
         """The State after `moves` from `fen`; RefereeFailure if the referee refuses it."""
-        errors, (result, p1turn, legal) = self.ask(
-            [position_command(fen, moves), "query result", "query p1turn", "query moves"])
+        errors, (result, p1turn, legal) = self.answers(
+            [position_command(fen, moves), "query result", "query p1turn", "query moves"], 3)
         if errors:
             raise RefereeFailure("the referee refused a position it had accepted: " + errors[0])
         return State(result, p1turn == "true", legal.split())
 
     def why_illegal(self, fen, moves, move):
         """The referee's reason for refusing `move` after `moves`."""
-        errors, _ = self.ask([position_command(fen, moves + [move]), "query result"])
+        errors, _ = self.answers([position_command(fen, moves + [move]), "query result"], 1)
         if not errors:
             return "the referee's position accepts it, but it is not among its legal moves"
         reason = errors[0]

@@ -24,7 +24,10 @@ import threading
 import time
 import unittest
 from pathlib import Path
+from unittest import mock
 
+import tablero_board.records
+import tablero_board.session
 from tablero_board import MAX_BODY
 from tablero_board.checks import BoardError, check_fen, check_limits, check_players, \
     check_token, normal_size
@@ -429,6 +432,30 @@ class Records(unittest.TestCase):
                 self.assertEqual([m["by"] for m in loaded["moves"]],
                                  [m["by"] for m in state["moves"]])
                 self.server.ok("close", session=other)
+            finally:
+                self.server.ok("close", session=sid)
+
+    def test_a_game_drawn_at_the_ply_limit_records_the_reason_max_plies(self):
+        # The limit is the board's MAX_GAME_PLIES (2000), lowered here in both modules that
+        # read it: the session ends the game there, the record's header states it.
+        with mock.patch.object(tablero_board.session, "MAX_GAME_PLIES", 4), \
+                mock.patch.object(tablero_board.records, "MAX_GAME_PLIES", 4):
+            sid = self.play("crossings", "8x8", ["a1a3", "h8h6", "b2b3", "h6h7"])
+            try:
+                state = self.server.ok("state", session=sid)
+                self.assertEqual(state["result"], "draw")
+                self.assertEqual(state["adjudged"]["reason"], "max plies")
+                self.assertEqual(state["legal"], [])
+                status, reply = self.server.api("move", session=sid, move="c2c3")
+                self.assertEqual(status, 400)
+                self.assertIn("the game is over", reply["error"])
+                saved = self.server.ok("save", session=sid)
+                record = json.loads(saved["record"])
+                self.assertEqual((record["result"], record["reason"],
+                                  record["match"]["max_plies"]), ("draw", "max plies", 4))
+                done = self.replay(saved["record"])
+                self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+                self.assertIn("all consistent", done.stdout)
             finally:
                 self.server.ok("close", session=sid)
 

@@ -7,25 +7,52 @@
 
 use crate::common;
 
-/// Runs the test classes `classes` of `tests/board/test_board_server.py`. Every class of that
-/// file is in one of the groups below.
+/// The groups of test classes of `tests/board/test_board_server.py` that the tests below run
+/// side by side, one group each. Every class of that file is in one of them.
+const SERVER_GROUPS: [&[&str]; 3] = [&["Parsing", "Http"], &["Records"], &["Sessions"]];
+
+/// Runs the test classes `classes` of `tests/board/test_board_server.py`.
 fn server_test(classes: &[&str]) {
     common::python_test_args("board", "test_board_server.py", classes);
 }
 
 #[test]
 fn board_server_validates_limits_and_records() {
-    server_test(&["Parsing", "Http"]);
+    server_test(SERVER_GROUPS[0]);
 }
 
 #[test]
 fn board_server_saves_and_loads_records() {
-    server_test(&["Records"]);
+    server_test(SERVER_GROUPS[1]);
 }
 
 #[test]
 fn board_server_bounds_sessions_and_their_processes() {
-    server_test(&["Sessions"]);
+    server_test(SERVER_GROUPS[2]);
+}
+
+/// The names of the classes `class Name(unittest.TestCase):` that start a line of `source`.
+fn test_classes(source: &str) -> Vec<&str> {
+    source
+        .lines()
+        .filter_map(|line| line.strip_prefix("class "))
+        .filter_map(|rest| rest.split_once("(unittest.TestCase)"))
+        .map(|(name, _)| name)
+        .filter(|name| name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .collect()
+}
+
+#[test]
+fn board_server_groups_hold_every_test_class() {
+    let source = include_str!("../board/test_board_server.py");
+    let mut found = test_classes(source);
+    let mut grouped: Vec<&str> = SERVER_GROUPS.concat();
+    found.sort_unstable();
+    grouped.sort_unstable();
+    assert_eq!(
+        found, grouped,
+        "every test class of tests/board/test_board_server.py in exactly one group"
+    );
 }
 
 #[test]

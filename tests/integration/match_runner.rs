@@ -2,13 +2,19 @@
 //! `scripts/solve_boards.py` (in `tests/match/`) under `cargo test`, with the tablero binary
 //! cargo built as engine and referee. They need `python3` (3.8 or later) and `bash` on the
 //! PATH, nothing else. The files whose tests wait on child processes run up to three of their
-//! tests at once (`ConcurrentRunner` of `tests/match/match_module.py`).
+//! tests at once (`ConcurrentRunner` of `tests/match/match_module.py`, whose report and
+//! result `test_concurrent_runner.py` checks against unittest's).
 
 use crate::common;
 
 /// Runs one Python test file of `tests/match/`.
 fn python_tests(file: &str) {
     common::python_test("match", file);
+}
+
+#[test]
+fn match_tests_runner_reports_as_unittest_does() {
+    python_tests("test_concurrent_runner.py");
 }
 
 #[test]

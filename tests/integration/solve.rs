@@ -414,7 +414,7 @@ fn the_command_line_prints_every_move_then_the_value() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-/// A value in the words of `tablero solve` and the README's table.
+/// A value in the words of `tablero solve` and docs/results.md's table of solved boards.
 fn in_words(value: Proven) -> String {
     match (value.outcome, value.distance) {
         (Outcome::Win, Some(d)) => format!("win distance {d}"),
@@ -423,9 +423,9 @@ fn in_words(value: Proven) -> String {
     }
 }
 
-/// Checks one row of the README's table: the start position of the row's board has the
-/// value the row gives, the row's first moves are exactly those that keep it, and each of
-/// them, played, leaves a position whose value is the same seen from before.
+/// Checks one row of docs/results.md's table of solved boards: the start position of the
+/// row's board has the value the row gives, the row's first moves are exactly those that keep
+/// it, and each of them, played, leaves a position whose value is the same seen from before.
 fn check_solved_row<G: SearchHints>(position: &G, value: &str, moves: &str, row: &str) {
     let solution = solved(position);
     let proven = solution.value.unwrap_or_else(|| panic!("solved: {row}"));

@@ -4,6 +4,7 @@ test, the misbehaving engines beside this file, a match run as a command and its
 import os
 import subprocess
 import sys
+import unittest
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -72,20 +73,22 @@ class Tablero:
         self.proc.communicate("quit\n", timeout=5)
 
 
-
 class ConcurrentRunner:
-    """A unittest runner that runs up to `workers` tests at once, each in a thread of its own
-    (and in a suite of its own, so class fixtures still run): the tests here wait on child
-    processes (matches, stalling engines, scripts) more than on Python, so they overlap. Each
-    test keeps its own setUp, tearDown and temporary directory; the report is unittest's."""
+    """A unittest runner that runs up to `workers` tests at once, each in a thread of its own:
+    the tests here wait on child processes (matches, stalling engines, scripts) more than on
+    Python, so they overlap. Each test runs in a suite of its own, so a class's setUpClass and
+    tearDownClass run once per test of the class, not once per class. Each test keeps its own
+    setUp, tearDown and temporary directory. The outcome is unittest's: a report of the same
+    letters (. F E s x u), the same error listing and summary line, and a result that fails
+    on a failure, an error or an unexpected success (TestResult.wasSuccessful)."""
 
-    def __init__(self, workers=3):
+    def __init__(self, workers=3, stream=None):
         self.workers = workers
+        self.stream = stream
 
     def run(self, suite):
         import concurrent.futures
         import time
-        import unittest
 
         def flat(tests):
             for test in tests:
@@ -95,26 +98,70 @@ class ConcurrentRunner:
                     yield test
 
         def run_one(test):
-            result = unittest.TestResult()
+            result = Recording()
             unittest.TestSuite([test]).run(result)
-            return result
+            return result.calls
 
-        stream = unittest.runner._WritelnDecorator(sys.stderr)
+        stream = Stream(self.stream or sys.stderr)
         total = unittest.TextTestResult(stream, True, 1)
         started = time.monotonic()
         with concurrent.futures.ThreadPoolExecutor(self.workers) as pool:
-            for result in pool.map(run_one, list(flat(suite))):
-                total.testsRun += result.testsRun
-                total.failures += result.failures
-                total.errors += result.errors
-                total.skipped += result.skipped
-                stream.write("F" if result.failures else "E" if result.errors else ".")
-                stream.flush()
+            for calls in pool.map(run_one, list(flat(suite))):
+                # The test's outcome told again to the one TextTestResult, in this thread: it
+                # writes the test's letter and keeps its failures, errors, skips, expected
+                # failures and unexpected successes.
+                for name, args in calls:
+                    getattr(total, name)(*args)
         stream.writeln()
         total.printErrors()
         stream.writeln(total.separator2)
         stream.writeln("Ran %d tests in %.3fs with up to %d at once\n" % (
             total.testsRun, time.monotonic() - started, self.workers))
-        stream.writeln("OK" if total.wasSuccessful() else "FAILED (failures=%d, errors=%d)" % (
-            len(total.failures), len(total.errors)))
+        infos = []
+        if not total.wasSuccessful():
+            infos += ["%s=%d" % (name, len(found)) for name, found in (
+                ("failures", total.failures), ("errors", total.errors)) if found]
+        infos += ["%s=%d" % (name, len(found)) for name, found in (
+            ("skipped", total.skipped), ("expected failures", total.expectedFailures),
+            ("unexpected successes", total.unexpectedSuccesses)) if found]
+        stream.writeln(("OK" if total.wasSuccessful() else "FAILED") +
+                       (" (%s)" % ", ".join(infos) if infos else ""))
         return total
+
+
+class Stream:
+    """A text stream with the writeln that unittest.TextTestResult writes its report with."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        self.stream.write(text)
+
+    def flush(self):
+        self.stream.flush()
+
+    def writeln(self, text=""):
+        self.stream.write(text + "\n")
+
+
+class Recording(unittest.TestResult):
+    """A TestResult that also keeps every call a test's run made on it (start, stop, each
+    outcome), for ConcurrentRunner to tell them again to its shared result."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+
+def _recorded(name):
+    def method(self, *args):
+        self.calls.append((name, args))
+        return getattr(unittest.TestResult, name)(self, *args)
+    return method
+
+
+for _name in ("startTest", "stopTest", "addSuccess", "addFailure", "addError", "addSkip",
+              "addExpectedFailure", "addUnexpectedSuccess", "addSubTest", "addDuration"):
+    if hasattr(unittest.TestResult, _name):  # addDuration: Python 3.12 and later
+        setattr(Recording, _name, _recorded(_name))

@@ -2,7 +2,8 @@
 """Misbehaving engines lose their games with the right reason, and the match completes: an
 illegal move, a crash (the engine is restarted for every next game), no answer at all, and an
 answer after the clock ran out. The engines are the scripts beside this file: tablero behind a
-proxy that misbehaves at its Nth `go`.
+proxy that misbehaves at its Nth `go`. A referee that answers a query with an error line
+instead of a response fails with RefereeFailure.
 
 Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
 target/release/tablero):
@@ -18,6 +19,7 @@ import unittest
 from pathlib import Path
 
 from match_module import ConcurrentRunner, TABLERO, misbehaving, read_records, run_match
+from tablero_match.referee import ERROR, RESPONSE, Referee, RefereeFailure
 
 
 class Misbehaviour(unittest.TestCase):
@@ -74,6 +76,27 @@ class Misbehaviour(unittest.TestCase):
                                            record["detail"]).groups())
             self.assertGreater(used, left + 50)
         self.check_every_game_lost_by(records, "time forfeit", r"\(margin 50 ms\)$")
+
+
+class MisbehavingReferee(unittest.TestCase):
+    def referee(self, answers):
+        """A Referee without a process whose every exchange reads `answers`."""
+        referee = Referee.__new__(Referee)
+        referee.exchange = lambda lines: answers
+        return referee
+
+    def test_a_query_answered_by_an_error_is_a_referee_failure(self):
+        refused = (ERROR, "query: expected gameover, p1turn, ..., found 'fen'")
+        calls = [("start_fen", (), [refused]),
+                 ("check_position", ("3/3/3 x", []), [(RESPONSE, "3/3/3 x"), refused]),
+                 ("state", ("3/3/3 x", []), [(RESPONSE, "none"), (RESPONSE, "true"), refused]),
+                 ("why_illegal", ("3/3/3 x", [], "a1"), [refused])]
+        for name, args, answers in calls:
+            with self.assertRaises(RefereeFailure, msg=name) as caught:
+                getattr(self.referee(answers), name)(*args)
+            self.assertIn("queries with a response: query: expected", str(caught.exception))
+        fen = self.referee([(RESPONSE, "3/3/3 x")]).start_fen()
+        self.assertEqual(fen, "3/3/3 x")
 
 
 if __name__ == "__main__":
