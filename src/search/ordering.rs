@@ -102,8 +102,8 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         settle_all(order, &mut keys);
     }
 
-    /// The order of [`MoveOrdering::order`], settled only as far as the search gets: the
-    /// leaders (the table's move, the killers) head `order`, and the other moves follow with
+    /// Orders `moves` as `order` (a test helper) does, but settled only as far as the search
+    /// gets: the leaders (the table's move, the killers) head `order`, and the other moves follow with
     /// their sort keys in `keys` (empty when generation order stands), for
     /// [`bring_forward`] to pick from as each is tried. Most nodes cut off after a move or
     /// two, so sorting them all would be wasted.

@@ -41,7 +41,7 @@ impl Move {
         distance: 0,
     };
 
-    /// The group move (`direction` an index of [`STEPS`]).
+    /// The group move (`direction` an index of [`STEPS`](super::geometry::STEPS)).
     #[inline(always)]
     pub(super) fn new(tail: u8, direction: usize, len: u32, distance: u32) -> Self {
         Move {
