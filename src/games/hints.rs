@@ -7,6 +7,7 @@ use super::moves::MoveList;
 use super::rules::Game;
 use super::search_style::{AlphaBetaTuning, SearchStyle};
 use super::status::Status;
+use super::strength::{LevelTuning, WdlModel};
 
 /// A game's share of `bench`: positions searched to a fixed depth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,6 +81,12 @@ pub trait SearchHints: Game {
 
     /// The search that plays this game best, with its tuning.
     const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&AlphaBetaTuning::DEFAULT);
+
+    /// How the limited strength levels play and what Elo each is labelled with.
+    const LEVELS: LevelTuning = LevelTuning::DEFAULT;
+
+    /// How a score turns into win-draw-loss chances.
+    const WDL: WdlModel = WdlModel::DEFAULT;
 
     /// A pass for null-move pruning, only in games with little zugzwang and never when the
     /// side to move must answer a threat. `None`: no null-move pruning.

@@ -19,6 +19,7 @@ mod search_style;
 mod size;
 mod state;
 mod status;
+mod strength;
 pub mod zobrist;
 
 pub use board::{BoardDescription, PieceKind, PieceLetter, PlayerLook, Rows, Wrap};
@@ -38,6 +39,7 @@ pub use search_style::{
 pub use size::BoardSize;
 pub use state::GameState;
 pub use status::Status;
+pub use strength::{geometric_steps, LevelStep, LevelTuning, Wdl, WdlModel, LIMITED_LEVELS};
 
 // Declared here, not by the registry's macro, so that `cargo fmt` formats them.
 pub mod crossings;

@@ -10,6 +10,7 @@ use super::hints::{BenchSet, SearchHints};
 use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
+use super::strength::LevelTuning;
 use super::{crossings, crossjack, jcshock};
 
 /// Derives every list of games from the game modules.
@@ -69,6 +70,7 @@ struct Entry {
     sizes: fn() -> Vec<BoardSize>,
     bench: BenchSet,
     search_style: SearchStyle,
+    levels: LevelTuning,
 }
 
 impl Entry {
@@ -80,6 +82,7 @@ impl Entry {
             sizes: G::sizes,
             bench: G::BENCH,
             search_style: G::SEARCH_STYLE,
+            levels: G::LEVELS,
         }
     }
 }
@@ -108,6 +111,11 @@ impl GameKind {
     /// The search that plays this game best (what the `search` strategy runs).
     pub fn search_style(self) -> SearchStyle {
         self.entry().search_style
+    }
+
+    /// How the game's limited strength levels play and their Elo labels.
+    pub fn levels(self) -> LevelTuning {
+        self.entry().levels
     }
 
     /// Every game's name in words, for messages: `a, b or c`.

@@ -38,13 +38,19 @@ pub fn response(answer: &str) -> String {
 }
 
 /// The answer to `uci`/`ugi`: identity, the option lines with the start game and size as
-/// defaults, then `uciok`/`ugiok`.
-pub fn hello(dialect: Dialect, variant: GameKind, size: BoardSize) -> Vec<String> {
+/// defaults (`UCI_Elo` over the range of `current`, the game selected now), then
+/// `uciok`/`ugiok`.
+pub fn hello(
+    dialect: Dialect,
+    variant: GameKind,
+    size: BoardSize,
+    current: GameKind,
+) -> Vec<String> {
     let mut lines = vec![
         format!("id name tablero {}", env!("CARGO_PKG_VERSION")),
         "id author the tablero authors".to_string(),
     ];
-    lines.extend(options::option_lines(variant, size));
+    lines.extend(options::option_lines(variant, size, current));
     lines.push(
         match dialect {
             Dialect::Uci => "uciok",
@@ -136,8 +142,8 @@ mod tests {
     #[test]
     fn hello_ends_with_the_dialects_ok() {
         let size = BoardSize::square(8);
-        let uci = hello(Dialect::Uci, GameKind::CrossJack, size);
-        let ugi = hello(Dialect::Ugi, GameKind::CrossJack, size);
+        let uci = hello(Dialect::Uci, GameKind::CrossJack, size, GameKind::CrossJack);
+        let ugi = hello(Dialect::Ugi, GameKind::CrossJack, size, GameKind::CrossJack);
         assert_eq!(uci.last().map(String::as_str), Some("uciok"));
         assert_eq!(ugi.last().map(String::as_str), Some("ugiok"));
         assert_eq!(uci[..uci.len() - 1], ugi[..ugi.len() - 1]);

@@ -119,7 +119,8 @@ impl Engine {
         match command {
             Command::Hello(dialect) => {
                 let (variant, size) = self.initial;
-                self.out.lines(answers::hello(dialect, variant, size));
+                self.out
+                    .lines(answers::hello(dialect, variant, size, self.variant));
             }
             Command::IsReady => self.out.line("readyok"),
             Command::NewGame => self.new_game()?,
@@ -201,7 +202,7 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
         self.ensure_idle("setoption")?;
-        match options::read(name, value)? {
+        match options::read(name, value, self.variant)? {
             Change::Variant(kind) => self.select_variant(kind)?,
             Change::Size(size) => {
                 self.game = self
@@ -224,6 +225,13 @@ impl Engine {
             Change::Ponder(ponder) => self.options.ponder = ponder,
             Change::Threads(threads) => self.options.threads = threads,
             Change::MultiPv(lines) => self.options.multipv = lines,
+            Change::LimitStrength(limit) => {
+                let lowest = options::elo_range(self.variant).0 as u32;
+                self.options.set_limit_strength(limit, lowest);
+            }
+            Change::Elo(elo) => self.options.set_elo(elo),
+            Change::SkillLevel(level) => self.options.set_skill_level(level),
+            Change::ShowWdl(show) => self.options.show_wdl = show,
         }
         Ok(())
     }

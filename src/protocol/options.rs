@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::games::{BoardSize, GameKind, PositionError};
-use crate::search::{Settings, Strategy, MAX_HELPERS};
+use crate::games::{BoardSize, GameKind, PositionError, LIMITED_LEVELS};
+use crate::search::{Settings, Strategy, Strength, MAX_HELPERS};
 
 /// `Hash` range in MB.
 pub const HASH_MB: (u64, u64) = (1, 1024);
@@ -22,8 +22,11 @@ pub const THREADS: (u64, u64) = (1, MAX_HELPERS as u64 + 1);
 /// `MultiPV` range: best lines reported per depth.
 pub const MULTIPV: (u64, u64) = (1, 256);
 
+/// `Skill Level` range: 20 is full strength.
+pub const SKILL_LEVEL: (u64, u64) = (0, LIMITED_LEVELS as u64);
+
 /// The option names, as `uci` lists them.
-pub const NAMES: [&str; 9] = [
+pub const NAMES: [&str; 13] = [
     "UCI_Variant",
     "Size",
     "Hash",
@@ -33,6 +36,10 @@ pub const NAMES: [&str; 9] = [
     "Threads",
     "MultiPV",
     "Ponder",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "Skill Level",
+    "UCI_ShowWDL",
 ];
 
 /// Why a `setoption` was refused; printed after `setoption: `.
@@ -120,6 +127,14 @@ pub enum Change {
     MultiPv(usize),
     /// `Ponder`: whether `bestmove` names the move the engine expects in reply.
     Ponder(bool),
+    /// `UCI_LimitStrength`: whether `UCI_Elo` limits the strength.
+    LimitStrength(bool),
+    /// `UCI_Elo`: the Elo to play at under `UCI_LimitStrength`, within the game's range.
+    Elo(u32),
+    /// `Skill Level`: 0 to 19 limited, 20 full strength.
+    SkillLevel(u32),
+    /// `UCI_ShowWDL`: whether `info` lines carry win-draw-loss chances.
+    ShowWdl(bool),
 }
 
 /// The current values of the options that are not part of the game itself.
@@ -137,6 +152,16 @@ pub struct Options {
     pub multipv: usize,
     /// `bestmove X ponder Y` when true (the controller ponders); `bestmove X` when false.
     pub ponder: bool,
+    /// `UCI_LimitStrength` as last set.
+    pub limit_strength: bool,
+    /// `UCI_Elo` as last set; `None` until set (the game's lowest label).
+    pub elo: Option<u32>,
+    /// `Skill Level` as last set.
+    pub skill_level: u32,
+    /// The strength the last of `Skill Level`, `UCI_LimitStrength` and `UCI_Elo` set.
+    pub strength: Strength,
+    /// `UCI_ShowWDL`.
+    pub show_wdl: bool,
 }
 
 impl Options {
@@ -147,6 +172,42 @@ impl Options {
             threads: self.threads,
             multipv: self.multipv,
             move_overhead: self.move_overhead,
+            strength: self.strength,
+            show_wdl: self.show_wdl,
+        }
+    }
+
+    /// `Skill Level`: a level below 20 limits the strength, 20 plays at full strength.
+    pub fn set_skill_level(&mut self, level: u32) {
+        self.skill_level = level;
+        self.strength = self.skill_strength();
+    }
+
+    /// `UCI_LimitStrength`: on, `UCI_Elo` limits the strength (the game's lowest label until
+    /// it is set); off, `Skill Level` decides again.
+    pub fn set_limit_strength(&mut self, limit: bool, lowest: u32) {
+        self.limit_strength = limit;
+        self.strength = if limit {
+            Strength::Elo(self.elo.unwrap_or(lowest))
+        } else {
+            self.skill_strength()
+        };
+    }
+
+    /// `UCI_Elo`: kept, and played at once when `UCI_LimitStrength` is on.
+    pub fn set_elo(&mut self, elo: u32) {
+        self.elo = Some(elo);
+        if self.limit_strength {
+            self.strength = Strength::Elo(elo);
+        }
+    }
+
+    /// The strength `Skill Level` alone sets.
+    fn skill_strength(&self) -> Strength {
+        if self.skill_level >= LIMITED_LEVELS {
+            Strength::Full
+        } else {
+            Strength::Skill(self.skill_level)
         }
     }
 }
@@ -160,12 +221,25 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             ponder: false,
+            limit_strength: false,
+            elo: None,
+            skill_level: LIMITED_LEVELS,
+            strength: Strength::Full,
+            show_wdl: false,
         }
     }
 }
 
-/// The `option …` lines answering `uci`/`ugi`, defaulting to `--game`/`--size`.
-pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
+/// The `UCI_Elo` range of `game`: the labels of its levels 0 and 19.
+pub fn elo_range(game: GameKind) -> (u64, u64) {
+    let levels = game.levels();
+    (u64::from(levels.label(0)), u64::from(levels.elo_max()))
+}
+
+/// The `option …` lines answering `uci`/`ugi`, defaulting to `--game`/`--size`; `UCI_Elo`
+/// spans the range of `current`, the game selected now.
+pub fn option_lines(variant: GameKind, size: BoardSize, current: GameKind) -> Vec<String> {
+    let (elo_min, elo_max) = elo_range(current);
     let vars: String = GameKind::ALL
         .iter()
         .map(|kind| format!(" var {kind}"))
@@ -199,11 +273,19 @@ pub fn option_lines(variant: GameKind, size: BoardSize) -> Vec<String> {
             MULTIPV.0, MULTIPV.1
         ),
         "option name Ponder type check default false".to_string(),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        format!("option name UCI_Elo type spin default {elo_min} min {elo_min} max {elo_max}"),
+        format!(
+            "option name Skill Level type spin default {} min {} max {}",
+            SKILL_LEVEL.1, SKILL_LEVEL.0, SKILL_LEVEL.1
+        ),
+        "option name UCI_ShowWDL type check default false".to_string(),
     ]
 }
 
-/// Reads `setoption name <name> [value <value>]`; names ignore ASCII case.
-pub fn read(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
+/// Reads `setoption name <name> [value <value>]` while `game` is selected (`UCI_Elo`'s range
+/// is the game's); names ignore ASCII case.
+pub fn read(name: &str, value: Option<&str>, game: GameKind) -> Result<Change, OptionError> {
     let canonical = NAMES
         .iter()
         .find(|known| known.eq_ignore_ascii_case(name))
@@ -213,11 +295,11 @@ pub fn read(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
         ("Clear Hash", _) => Ok(Change::ClearHash),
         (option, None) => Err(OptionError::MissingValue(option)),
         (option, Some("")) => Err(OptionError::EmptyValue(option)),
-        (option, Some(value)) => read_value(option, value),
+        (option, Some(value)) => read_value(option, value, game),
     }
 }
 
-fn read_value(option: &'static str, value: &str) -> Result<Change, OptionError> {
+fn read_value(option: &'static str, value: &str, game: GameKind) -> Result<Change, OptionError> {
     match option {
         "UCI_Variant" => value
             .parse::<GameKind>()
@@ -235,6 +317,10 @@ fn read_value(option: &'static str, value: &str) -> Result<Change, OptionError> 
         "Threads" => spin(option, value, THREADS).map(|n| Change::Threads(n as usize)),
         "MultiPV" => spin(option, value, MULTIPV).map(|n| Change::MultiPv(n as usize)),
         "Ponder" => check(option, value).map(Change::Ponder),
+        "UCI_LimitStrength" => check(option, value).map(Change::LimitStrength),
+        "UCI_Elo" => spin(option, value, elo_range(game)).map(|elo| Change::Elo(elo as u32)),
+        "Skill Level" => spin(option, value, SKILL_LEVEL).map(|l| Change::SkillLevel(l as u32)),
+        "UCI_ShowWDL" => check(option, value).map(Change::ShowWdl),
         _ => spin(option, value, MOVE_OVERHEAD_MS)
             .map(|ms| Change::MoveOverhead(Duration::from_millis(ms))),
     }
@@ -273,9 +359,14 @@ fn spin(option: &'static str, value: &str, range: (u64, u64)) -> Result<u64, Opt
 mod tests {
     use super::*;
 
+    /// [`super::read`] with Cross-Jack selected.
+    fn read(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
+        super::read(name, value, GameKind::CrossJack)
+    }
+
     #[test]
     fn every_option_has_one_line_and_the_combo_lists_every_game() {
-        let lines = option_lines(GameKind::JcShock, BoardSize::square(9));
+        let lines = option_lines(GameKind::JcShock, BoardSize::square(9), GameKind::JcShock);
         assert_eq!(lines.len(), NAMES.len());
         assert!(lines[0].starts_with("option name UCI_Variant type combo default jcshock"));
         for kind in GameKind::ALL {
@@ -347,7 +438,11 @@ mod tests {
             message("MultiPV", "0"),
             Err("MultiPV value 0 is out of range 1..256".into())
         );
-        let lines = option_lines(GameKind::CrossJack, BoardSize::square(8));
+        let lines = option_lines(
+            GameKind::CrossJack,
+            BoardSize::square(8),
+            GameKind::CrossJack,
+        );
         assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".into()));
         assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".into()));
     }
@@ -362,7 +457,11 @@ mod tests {
             read("Strategy", Some("minimax")).map_err(|e| e.to_string()),
             Err("Strategy 'minimax' is not a strategy of this engine (search, mcts, greedy, random)".into())
         );
-        let lines = option_lines(GameKind::CrossJack, BoardSize::square(8));
+        let lines = option_lines(
+            GameKind::CrossJack,
+            BoardSize::square(8),
+            GameKind::CrossJack,
+        );
         assert!(lines.contains(
             &"option name Strategy type combo default search var search var mcts var greedy var random"
                 .to_string()

@@ -44,8 +44,11 @@ pub fn info_line(info: &Info) -> String {
     let multipv = info
         .multipv
         .map_or(String::new(), |rank| format!(" multipv {rank}"));
+    let wdl = info.wdl.map_or(String::new(), |chances| {
+        format!(" wdl {} {} {}", chances.win, chances.draw, chances.loss)
+    });
     let mut line = format!(
-        "info depth {} seldepth {}{multipv} score {score}{bound} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {}{multipv} score {score}{wdl}{bound} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         info.nodes,
@@ -295,6 +298,7 @@ pub fn solve_report(solution: &Solution<String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Wdl;
     use crate::search::solve::RootMove;
     use crate::search::CurrMove;
 
@@ -311,6 +315,8 @@ mod tests {
             multipv: None,
             bound: None,
             currmove: None,
+            proven: false,
+            wdl: None,
         };
         assert_eq!(
             info_line(&info),
@@ -330,6 +336,8 @@ mod tests {
             multipv: None,
             bound: None,
             currmove: None,
+            proven: false,
+            wdl: None,
         }
     }
 
@@ -348,6 +356,20 @@ mod tests {
             "info depth 4 seldepth 6 score cp 25 lowerbound nodes 500 nps 100000 time 5 hashfull 1 pv c3"
         );
         assert!(info_line(&upper).contains(" score cp 25 upperbound nodes "));
+    }
+
+    #[test]
+    fn win_draw_loss_chances_follow_the_score_before_a_bound() {
+        let chances = Info {
+            wdl: Some(Wdl {
+                win: 520,
+                draw: 300,
+                loss: 180,
+            }),
+            bound: Some(Bound::Lower),
+            ..sample_info()
+        };
+        assert!(info_line(&chances).contains(" score cp 25 wdl 520 300 180 lowerbound nodes "));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::alphabeta;
 use super::baseline;
 use super::context::Context;
 use super::info::Info;
+use super::level;
 use super::limits::Request;
 use super::playouts;
 use super::rng::Rng;
@@ -24,6 +25,14 @@ pub fn best_move<G: SearchHints>(
 ) -> Option<G::Move> {
     let seed = context.threads.seed(state.position().hash());
     let allowed = request.searchmoves;
+    if let Some(level) = limited_level::<G>(request) {
+        let mut full_strength = |state: &mut GameState<G>,
+                                 request: &Request<'_, G::Move>,
+                                 report: &mut dyn FnMut(&Info)| {
+            best_move(state, request, context, report)
+        };
+        return level::play_at_level(state, request, level, seed, report, &mut full_strength);
+    }
     match request.settings.strategy {
         Strategy::Search => match G::SEARCH_STYLE {
             SearchStyle::AlphaBeta(_) => search(state, request, context, report),
@@ -49,6 +58,16 @@ pub fn best_move<G: SearchHints>(
         Strategy::Greedy => baseline::greedy_move(state, allowed, &mut Rng::new(seed)),
         Strategy::Random => baseline::random_move(state, allowed, &mut Rng::new(seed)),
     }
+}
+
+/// The level the request's strength plays at, when it is limited: only the `search`
+/// strategy has levels, and `go mate` always searches at full strength.
+fn limited_level<G: SearchHints>(request: &Request<'_, G::Move>) -> Option<f64> {
+    let settings = request.settings;
+    if settings.strategy != Strategy::Search || request.limits.mate.is_some() {
+        return None;
+    }
+    settings.strength.level(&G::LEVELS)
 }
 
 /// Alpha-beta, whatever the strategy: the best move for the current position of `state`

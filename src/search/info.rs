@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::bound::Bound;
+use crate::games::{Wdl, WdlModel};
 
 /// A search score from the side to move's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +37,11 @@ pub struct Info {
     pub bound: Option<Bound>,
     /// When set, only news that this root move is being searched at `depth`.
     pub currmove: Option<CurrMove>,
+    /// The score is the game's proven result (a mate score always is; a draw when a solver
+    /// proved it).
+    pub proven: bool,
+    /// Win-draw-loss chances from the side to move's view, when asked for (`UCI_ShowWDL`).
+    pub wdl: Option<Wdl>,
 }
 
 /// The root move a long search is busy with (`info currmove … currmovenumber …`).
@@ -48,6 +54,17 @@ pub struct CurrMove {
 }
 
 impl Info {
+    /// The win-draw-loss chances of this report's score: exact for a proven result, else
+    /// what `model` (the game's) gives the score.
+    pub fn chances(&self, model: &WdlModel) -> Wdl {
+        match self.score {
+            Score::Mate(moves) if moves > 0 => Wdl::WON,
+            Score::Mate(_) => Wdl::LOST,
+            Score::Centipawns(_) if self.proven => Wdl::DRAWN,
+            Score::Centipawns(cp) => model.wdl(cp),
+        }
+    }
+
     /// Nodes per second so far.
     pub fn nps(&self) -> u64 {
         let micros = self.time.as_micros().max(1);

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::level::Strength;
 use super::strategy::Strategy;
 use crate::games::Player;
 
@@ -58,15 +59,22 @@ pub struct Settings {
     pub multipv: usize,
     /// Time kept in reserve for communication lag (the `Move Overhead` option).
     pub move_overhead: Duration,
+    /// Full strength or a limited level (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
+    pub strength: Strength,
+    /// Whether reports carry win-draw-loss chances (the `UCI_ShowWDL` option).
+    pub show_wdl: bool,
 }
 
 impl Settings {
-    /// The options' defaults: the `search` strategy, one thread, one line, no overhead.
+    /// The options' defaults: the `search` strategy at full strength, one thread, one line,
+    /// no overhead, no win-draw-loss chances.
     pub const DEFAULT: Settings = Settings {
         strategy: Strategy::Search,
         threads: 1,
         multipv: 1,
         move_overhead: Duration::ZERO,
+        strength: Strength::Full,
+        show_wdl: false,
     };
 }
 

@@ -246,7 +246,18 @@ impl<G: SearchHints> Session for Typed<G> {
             workspace: &mut *workspace,
             stop,
         };
-        let best = search::best_move(&mut self.state, &request, &mut context, report)?;
+        let show_wdl = order.settings.show_wdl;
+        let mut reported = |info: &Info| {
+            if show_wdl && info.currmove.is_none() {
+                report(&Info {
+                    wdl: Some(info.chances(&G::WDL)),
+                    ..info.clone()
+                });
+            } else {
+                report(info);
+            }
+        };
+        let best = search::best_move(&mut self.state, &request, &mut context, &mut reported)?;
         Some(self.state.position().format_move(best))
     }
 

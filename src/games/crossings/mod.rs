@@ -37,6 +37,7 @@ use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
 use super::status::Status;
+use super::strength::{LevelTuning, WdlModel};
 use geometry::{bit, square, target_row, DELTAS, SIZE};
 use position::{hash_change, key, letter, KEYS, SIDE_KEY};
 use turn::Turn;
@@ -193,6 +194,10 @@ impl SearchHints for Crossings {
 
     /// Alpha-beta, with the pruning of `tuning::ALPHA_BETA`.
     const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&tuning::ALPHA_BETA);
+
+    const LEVELS: LevelTuning = tuning::LEVELS;
+
+    const WDL: WdlModel = tuning::WDL;
 
     /// The mirror image and the board upside down with the roles exchanged keep every rule.
     fn symmetric_key(&self) -> SymmetricKey {

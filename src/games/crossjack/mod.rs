@@ -31,6 +31,7 @@ use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
 use super::status::Status;
+use super::strength::{LevelTuning, WdlModel};
 use super::zobrist;
 
 pub use notation::{IllegalReason, Inconsistency};
@@ -169,6 +170,10 @@ impl SearchHints for CrossJack {
 
     /// Alpha-beta with contempt for the draw (`tuning::ALPHA_BETA`).
     const SEARCH_STYLE: SearchStyle = SearchStyle::AlphaBeta(&tuning::ALPHA_BETA);
+
+    const LEVELS: LevelTuning = tuning::LEVELS;
+
+    const WDL: WdlModel = tuning::WDL;
 
     /// Columns turned round the wrap and the mirror image keep every rule.
     fn symmetric_key(&self) -> SymmetricKey {

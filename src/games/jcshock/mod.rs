@@ -33,6 +33,7 @@ use super::rules::Game;
 use super::search_style::SearchStyle;
 use super::size::BoardSize;
 use super::status::Status;
+use super::strength::{LevelTuning, WdlModel};
 pub use notation::Inconsistency;
 pub use placement::Placement;
 use position::hash_pieces;
@@ -171,6 +172,10 @@ impl SearchHints for JcShock {
 
     /// Playouts: no static evaluation foresees the runs a pull makes.
     const SEARCH_STYLE: SearchStyle = SearchStyle::Playouts(&tuning::PLAYOUTS);
+
+    const LEVELS: LevelTuning = tuning::LEVELS;
+
+    const WDL: WdlModel = tuning::WDL;
 
     /// The scores are counts of runs compared longest first.
     const HAS_MARGIN: bool = true;

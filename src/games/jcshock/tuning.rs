@@ -5,6 +5,7 @@ use std::time::Duration;
 use crate::games::search_style::{
     LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy,
 };
+use crate::games::strength::{LevelStep, LevelTuning, WdlModel};
 
 /// UCT with windowed RAVE, MAST and pair-guided playouts with an exact tail, solved nodes
 /// near the end, a reused tree; the exact solver first near the end.
@@ -41,4 +42,39 @@ pub(super) const PLAYOUTS: PlayoutTuning = PlayoutTuning {
         nodes: 3_000_000,
         playouts: 50_000,
     },
+};
+
+/// The strength levels: from a few nodes and a wide choice to a full search's budget and
+/// nearly always the best line.
+pub(super) const LEVELS: LevelTuning = LevelTuning {
+    steps: [
+        LevelStep::new(4_000, 8, 600.0),
+        LevelStep::new(4_000, 8, 400.0),
+        LevelStep::new(4_000, 8, 260.0),
+        LevelStep::new(4_000, 8, 170.0),
+        LevelStep::new(4_000, 8, 110.0),
+        LevelStep::new(4_000, 8, 70.0),
+        LevelStep::new(4_000, 8, 45.0),
+        LevelStep::new(8_000, 4, 30.0),
+        LevelStep::new(11_963, 4, 25.8),
+        LevelStep::new(17_889, 4, 22.3),
+        LevelStep::new(26_750, 4, 19.2),
+        LevelStep::new(40_000, 4, 16.5),
+        LevelStep::new(59_814, 4, 14.2),
+        LevelStep::new(89_443, 4, 12.2),
+        LevelStep::new(133_748, 4, 10.5),
+        LevelStep::new(200_000, 4, 9.1),
+        LevelStep::new(299_070, 4, 7.8),
+        LevelStep::new(447_214, 4, 6.7),
+        LevelStep::new(668_740, 4, 5.8),
+        LevelStep::new(1_000_000, 4, 5.0),
+    ],
+    elo_at_0: 300,
+    elo_per_level: 80,
+};
+
+/// The win-draw-loss model, fitted to self-play games.
+pub(super) const WDL: WdlModel = WdlModel {
+    draw_margin: 0.0,
+    scale: 173.7,
 };

@@ -305,6 +305,8 @@ fn progress<G: SearchHints>(
         multipv: None,
         bound: None,
         currmove: None,
+        proven: value::is_mate(shown),
+        wdl: None,
     }
 }
 

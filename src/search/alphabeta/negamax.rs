@@ -534,6 +534,8 @@ impl<G: SearchHints> Searcher<'_, G> {
                 mv: state.position().format_move(mv),
                 number: number as u32,
             }),
+            proven: false,
+            wdl: None,
         });
     }
 

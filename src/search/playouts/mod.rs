@@ -69,6 +69,7 @@ pub fn solve_then_play_out<G: SearchHints>(
             score: endgame.proven.map_or(info.score, value::to_score),
             nodes: info.nodes + endgame.nodes,
             time: info.time + solving_time,
+            proven: info.proven || endgame.proven.is_some(),
             ..info.clone()
         })
     };
@@ -173,6 +174,8 @@ fn solve_endgame<G: SearchHints>(
             multipv: None,
             bound: None,
             currmove: None,
+            proven: true,
+            wdl: None,
         };
         endgame.win = Some((moves[win], info));
         return endgame;

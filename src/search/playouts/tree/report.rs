@@ -94,6 +94,8 @@ impl<G: SearchHints> Mcts<G> {
             multipv: None,
             bound: None,
             currmove: None,
+            proven: false,
+            wdl: None,
         }
     }
 }

@@ -1,0 +1,292 @@
+//! What a game tells the searchers about playing below full strength and about turning a
+//! score into chances: its strength levels ([`LevelTuning`]) and its win-draw-loss model
+//! ([`WdlModel`]), both plain data fitted by matches and self-play (docs/results.md).
+
+/// The number of limited levels: `Skill Level` 0 to 19; level 20 is full strength.
+pub const LIMITED_LEVELS: u32 = 20;
+
+/// One limited level's way of playing: it searches at most `nodes` nodes with `candidates`
+/// lines, then draws its move among those lines with weights `exp((value − best) /
+/// temperature)`, the values in the score's centipawn units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelStep {
+    /// The node budget.
+    pub nodes: u64,
+    /// Lines searched (`MultiPV`) to choose among.
+    pub candidates: usize,
+    /// The choice's noise, in centipawns.
+    pub temperature: f64,
+}
+
+impl LevelStep {
+    /// A step of `nodes`, `candidates` and `temperature`.
+    pub const fn new(nodes: u64, candidates: usize, temperature: f64) -> LevelStep {
+        LevelStep {
+            nodes,
+            candidates,
+            temperature,
+        }
+    }
+}
+
+/// How a game's limited levels play and what Elo each is labelled with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelTuning {
+    /// Levels 0 to 19, weakest first.
+    pub steps: [LevelStep; LIMITED_LEVELS as usize],
+    /// The Elo label of level 0 on the game's scale.
+    pub elo_at_0: u32,
+    /// The Elo between one level's label and the next.
+    pub elo_per_level: u32,
+}
+
+impl LevelTuning {
+    /// A neutral ladder for a game without its own calibration: from one node and a wide
+    /// choice to a full search's budget and nearly always the best line.
+    pub const DEFAULT: LevelTuning = LevelTuning {
+        steps: geometric_steps(1, 1_000_000, 400.0, 5.0),
+        elo_at_0: 100,
+        elo_per_level: 100,
+    };
+
+    /// The Elo label of the highest limited level (19).
+    pub const fn elo_max(&self) -> u32 {
+        self.elo_at_0 + (LIMITED_LEVELS - 1) * self.elo_per_level
+    }
+
+    /// The Elo label of the whole level `level` (0 to 19).
+    pub fn label(&self, level: u32) -> u32 {
+        self.elo_at_0 + level.min(LIMITED_LEVELS - 1) * self.elo_per_level
+    }
+
+    /// The level, 0.0 to 19.0, whose label is `elo` (clamped to the labels' range).
+    pub fn level_of_elo(&self, elo: u32) -> f64 {
+        let above = f64::from(elo.saturating_sub(self.elo_at_0));
+        (above / f64::from(self.elo_per_level.max(1))).min(f64::from(LIMITED_LEVELS - 1))
+    }
+
+    /// How `level` plays: a whole level's step, or between two steps the budget and noise
+    /// of both mixed geometrically (the lower step's candidates).
+    pub fn step(&self, level: f64) -> LevelStep {
+        let level = level.clamp(0.0, f64::from(LIMITED_LEVELS - 1));
+        let lower = self.steps[level.floor() as usize];
+        let upper = self.steps[level.ceil() as usize];
+        let share = level - level.floor();
+        LevelStep {
+            nodes: (between(lower.nodes as f64, upper.nodes as f64, share).round() as u64).max(1),
+            candidates: lower.candidates.max(1),
+            temperature: between(lower.temperature, upper.temperature, share),
+        }
+    }
+}
+
+/// The value `share` of the way from `first` to `last`, on a logarithmic scale.
+fn between(first: f64, last: f64, share: f64) -> f64 {
+    if first <= 0.0 || last <= 0.0 {
+        return first + (last - first) * share;
+    }
+    first * (last / first).powf(share)
+}
+
+/// Twenty steps from `nodes_0` and `temperature_0` to `nodes_19` and `temperature_19`, each
+/// multiplying both by the same factor, with four candidates.
+pub const fn geometric_steps(
+    nodes_0: u64,
+    nodes_19: u64,
+    temperature_0: f64,
+    temperature_19: f64,
+) -> [LevelStep; LIMITED_LEVELS as usize] {
+    let mut steps = [LevelStep {
+        nodes: nodes_0,
+        candidates: 4,
+        temperature: temperature_0,
+    }; LIMITED_LEVELS as usize];
+    // Const functions have no `powf`: multiply up by the nineteenth root, found by halving.
+    let node_factor = nineteenth_root(nodes_19 as f64 / nodes_0 as f64);
+    let temperature_factor = nineteenth_root(temperature_19 / temperature_0);
+    let mut level = 1;
+    let mut nodes = nodes_0 as f64;
+    while level < LIMITED_LEVELS as usize {
+        nodes *= node_factor;
+        steps[level].nodes = nodes as u64;
+        steps[level].temperature = steps[level - 1].temperature * temperature_factor;
+        level += 1;
+    }
+    steps
+}
+
+/// `x` to the power 1/19, by bisection (usable in constants).
+const fn nineteenth_root(x: f64) -> f64 {
+    let (mut low, mut high) = if x < 1.0 { (0.0, 1.0) } else { (1.0, x) };
+    let mut round = 0;
+    while round < 100 {
+        let mid = (low + high) / 2.0;
+        let mut power = 1.0;
+        let mut k = 0;
+        while k < 19 {
+            power *= mid;
+            k += 1;
+        }
+        if power < x {
+            low = mid;
+        } else {
+            high = mid;
+        }
+        round += 1;
+    }
+    (low + high) / 2.0
+}
+
+/// Chances in per mille from the side to move's view; they sum to 1000.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wdl {
+    /// Wins per mille.
+    pub win: u32,
+    /// Draws per mille.
+    pub draw: u32,
+    /// Losses per mille.
+    pub loss: u32,
+}
+
+impl Wdl {
+    /// A proven win.
+    pub const WON: Wdl = Wdl {
+        win: 1000,
+        draw: 0,
+        loss: 0,
+    };
+    /// A proven draw.
+    pub const DRAWN: Wdl = Wdl {
+        win: 0,
+        draw: 1000,
+        loss: 0,
+    };
+    /// A proven loss.
+    pub const LOST: Wdl = Wdl {
+        win: 0,
+        draw: 0,
+        loss: 1000,
+    };
+}
+
+/// How a game's centipawn score turns into chances: `win = σ((cp − draw_margin) / scale)`,
+/// `loss = σ((−cp − draw_margin) / scale)`, the rest draws (a margin of 0: a game without
+/// draws). Fitted by maximum likelihood to the outcomes of self-play games.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WdlModel {
+    /// How far from 0 a score must be for a win to be as likely as not, in centipawns.
+    pub draw_margin: f64,
+    /// How fast the chances change with the score, in centipawns.
+    pub scale: f64,
+}
+
+impl WdlModel {
+    /// The logistic curve of the centipawn convention (400 per factor of ten in the odds)
+    /// without draws.
+    pub const DEFAULT: WdlModel = WdlModel {
+        draw_margin: 0.0,
+        scale: 173.7,
+    };
+
+    /// The chances of a position the search scores `cp` for the side to move.
+    pub fn wdl(&self, cp: i32) -> Wdl {
+        let scale = self.scale.max(1.0);
+        let win = logistic((f64::from(cp) - self.draw_margin) / scale);
+        let loss = logistic((-f64::from(cp) - self.draw_margin) / scale);
+        let win = (win * 1000.0).round() as u32;
+        let loss = ((loss * 1000.0).round() as u32).min(1000 - win);
+        Wdl {
+            win,
+            draw: 1000 - win - loss,
+            loss,
+        }
+    }
+}
+
+/// The logistic function.
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_always_sum_to_a_thousand() {
+        let model = WdlModel {
+            draw_margin: 150.0,
+            scale: 90.0,
+        };
+        for cp in (-3000..=3000).step_by(7) {
+            let wdl = model.wdl(cp);
+            assert_eq!(wdl.win + wdl.draw + wdl.loss, 1000, "{cp}: {wdl:?}");
+        }
+    }
+
+    #[test]
+    fn a_better_score_never_lowers_the_win_chance() {
+        let model = WdlModel::DEFAULT;
+        let wins: Vec<u32> = (-2000..=2000).map(|cp| model.wdl(cp).win).collect();
+        assert!(wins.windows(2).all(|pair| pair[0] <= pair[1]));
+    }
+
+    #[test]
+    fn the_side_to_move_and_the_other_see_mirrored_chances() {
+        let model = WdlModel {
+            draw_margin: 60.0,
+            scale: 120.0,
+        };
+        for cp in [-700, -30, 0, 45, 900] {
+            let (mine, theirs) = (model.wdl(cp), model.wdl(-cp));
+            assert_eq!((mine.win, mine.loss), (theirs.loss, theirs.win), "{cp}");
+        }
+    }
+
+    #[test]
+    fn without_a_draw_margin_an_even_score_is_an_even_game() {
+        let wdl = WdlModel::DEFAULT.wdl(0);
+        assert_eq!((wdl.win, wdl.draw, wdl.loss), (500, 0, 500));
+    }
+
+    #[test]
+    fn a_whole_level_plays_its_own_step() {
+        let tuning = LevelTuning::DEFAULT;
+        for (level, step) in tuning.steps.iter().enumerate() {
+            assert_eq!(tuning.step(level as f64), *step);
+        }
+    }
+
+    #[test]
+    fn a_level_between_two_steps_plays_between_them() {
+        let tuning = LevelTuning::DEFAULT;
+        let (lower, middle, upper) = (tuning.step(5.0), tuning.step(5.5), tuning.step(6.0));
+        assert!(lower.nodes < middle.nodes && middle.nodes < upper.nodes);
+        assert!(lower.temperature > middle.temperature);
+        assert!(middle.temperature > upper.temperature);
+    }
+
+    #[test]
+    fn geometric_steps_run_from_their_first_to_their_last_values() {
+        let steps = geometric_steps(1, 1_000_000, 400.0, 5.0);
+        assert_eq!(steps[0].nodes, 1);
+        assert!(
+            steps[19].nodes.abs_diff(1_000_000) <= 1,
+            "{}",
+            steps[19].nodes
+        );
+        assert!((steps[19].temperature - 5.0).abs() < 1e-6);
+        assert!(steps.windows(2).all(|pair| pair[0].nodes <= pair[1].nodes));
+    }
+
+    #[test]
+    fn an_elo_label_leads_back_to_its_level() {
+        let tuning = LevelTuning::DEFAULT;
+        for level in 0..LIMITED_LEVELS {
+            assert_eq!(tuning.level_of_elo(tuning.label(level)), f64::from(level));
+        }
+        assert_eq!(tuning.level_of_elo(0), 0.0);
+        assert_eq!(tuning.level_of_elo(u32::MAX), 19.0);
+        assert_eq!(tuning.label(19), tuning.elo_max());
+    }
+}

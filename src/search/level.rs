@@ -1,0 +1,221 @@
+//! Playing below full strength: the `Skill Level` and `UCI_Elo` options. A limited level
+//! searches a few lines within its own node budget and draws its move among them, the
+//! weaker the level the more it leans to moves its search found worse; so it overlooks what
+//! a short search cannot see rather than giving things away at random.
+
+use super::info::{Info, Score};
+use super::limits::{Limits, Request, Settings};
+use super::rng::Rng;
+use crate::games::{GameState, LevelTuning, SearchHints, LIMITED_LEVELS};
+
+/// How strong the engine plays: the options `Skill Level`, `UCI_LimitStrength` and `UCI_Elo`
+/// after the last one set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Strength {
+    /// Today's search at full strength (`Skill Level` 20, no Elo limit).
+    #[default]
+    Full,
+    /// A `Skill Level` below 20.
+    Skill(u32),
+    /// `UCI_LimitStrength` with this `UCI_Elo`.
+    Elo(u32),
+}
+
+impl Strength {
+    /// The level, 0.0 to 19.0, that plays this strength in a game tuned by `tuning`; `None`
+    /// at full strength.
+    pub fn level(self, tuning: &LevelTuning) -> Option<f64> {
+        match self {
+            Strength::Full => None,
+            Strength::Skill(level) if level >= LIMITED_LEVELS => None,
+            Strength::Skill(level) => Some(f64::from(level)),
+            Strength::Elo(elo) => Some(tuning.level_of_elo(elo)),
+        }
+    }
+}
+
+/// A candidate move: the first move of a reported line and that line's score.
+struct Candidate<M> {
+    mv: M,
+    score: Score,
+}
+
+/// The move of a limited `level`: `search` (full strength) runs within the level's node
+/// budget and the request's own limits with the level's candidate lines, every report
+/// passed on; then one of the lines' first moves is drawn with weights that favour the
+/// better scores more the higher the level. `None` only when the game is over.
+pub(crate) fn play_at_level<G: SearchHints>(
+    state: &mut GameState<G>,
+    request: &Request<'_, G::Move>,
+    level: f64,
+    seed: u64,
+    report: &mut dyn FnMut(&Info),
+    search: &mut dyn FnMut(
+        &mut GameState<G>,
+        &Request<'_, G::Move>,
+        &mut dyn FnMut(&Info),
+    ) -> Option<G::Move>,
+) -> Option<G::Move> {
+    let step = G::LEVELS.step(level);
+    let budget = step.nodes;
+    let limits = Limits {
+        nodes: Some(
+            request
+                .limits
+                .nodes
+                .map_or(budget, |nodes| nodes.min(budget)),
+        ),
+        ..request.limits.clone()
+    };
+    let settings = Settings {
+        multipv: step.candidates.max(request.settings.multipv),
+        strength: Strength::Full,
+        ..*request.settings
+    };
+    let limited = Request {
+        limits: &limits,
+        settings: &settings,
+        searchmoves: request.searchmoves,
+    };
+    let mut lines: Vec<Option<(String, Score)>> = Vec::new();
+    let best = search(state, &limited, &mut |info| {
+        keep_line(&mut lines, info);
+        report(info);
+    });
+    let candidates = candidates(state, &lines);
+    let mut rng = Rng::new(seed ^ 0x5EED_1E7E_15EE_D5EE);
+    choose(&candidates, step.temperature, &mut rng).or(best)
+}
+
+/// Keeps the first move and score of a reported line under its `MultiPV` rank, the latest
+/// report of each rank winning.
+fn keep_line(lines: &mut Vec<Option<(String, Score)>>, info: &Info) {
+    let Some(first) = info.pv.first() else {
+        return;
+    };
+    if info.currmove.is_some() {
+        return;
+    }
+    let rank = info.multipv.unwrap_or(1).max(1) as usize;
+    if lines.len() < rank {
+        lines.resize(rank, None);
+    }
+    lines[rank - 1] = Some((first.clone(), info.score));
+}
+
+/// The kept lines' first moves that are legal in the current position, each once.
+fn candidates<G: SearchHints>(
+    state: &GameState<G>,
+    lines: &[Option<(String, Score)>],
+) -> Vec<Candidate<G::Move>> {
+    let mut found: Vec<Candidate<G::Move>> = Vec::new();
+    for (text, score) in lines.iter().flatten() {
+        let Ok(mv) = state.position().parse_move(text) else {
+            continue;
+        };
+        if found.iter().all(|c| c.mv != mv) {
+            found.push(Candidate { mv, score: *score });
+        }
+    }
+    found
+}
+
+/// A move drawn among `candidates` with weights `exp((value − best) / temperature)`.
+fn choose<M: Copy>(candidates: &[Candidate<M>], temperature: f64, rng: &mut Rng) -> Option<M> {
+    let values: Vec<f64> = candidates.iter().map(|c| comparable(c.score)).collect();
+    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let temperature = temperature.max(f64::MIN_POSITIVE);
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|v| ((v - best) / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    if !total.is_finite() || total <= 0.0 {
+        return candidates.first().map(|c| c.mv);
+    }
+    let mut point = unit(rng) * total;
+    for (candidate, weight) in candidates.iter().zip(&weights) {
+        if point < *weight {
+            return Some(candidate.mv);
+        }
+        point -= weight;
+    }
+    candidates.last().map(|c| c.mv)
+}
+
+/// A score on one line of numbers: a forced win beyond every evaluation, sooner better.
+fn comparable(score: Score) -> f64 {
+    const FORCED: f64 = 1.0e6;
+    match score {
+        Score::Centipawns(cp) => f64::from(cp),
+        Score::Mate(moves) if moves > 0 => FORCED - f64::from(moves),
+        Score::Mate(moves) => -FORCED - f64::from(moves),
+    }
+}
+
+/// A number drawn uniformly from `[0, 1)`.
+fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(mv: u8, score: Score) -> Candidate<u8> {
+        Candidate { mv, score }
+    }
+
+    /// How often each of three candidates is chosen in 4000 draws at `temperature`.
+    fn shares(temperature: f64) -> [u32; 3] {
+        let moves = [
+            candidate(0, Score::Centipawns(100)),
+            candidate(1, Score::Centipawns(40)),
+            candidate(2, Score::Centipawns(-200)),
+        ];
+        let mut rng = Rng::new(11);
+        let mut seen = [0; 3];
+        for _ in 0..4000 {
+            seen[usize::from(choose(&moves, temperature, &mut rng).unwrap())] += 1;
+        }
+        seen
+    }
+
+    #[test]
+    fn more_noise_chooses_worse_moves_more_often() {
+        let (calm, noisy) = (shares(10.0), shares(200.0));
+        assert!(calm[0] > noisy[0], "{calm:?} {noisy:?}");
+        assert!(calm[2] < noisy[2], "{calm:?} {noisy:?}");
+        assert!(noisy[0] > noisy[1] && noisy[1] > noisy[2], "{noisy:?}");
+    }
+
+    #[test]
+    fn a_forced_win_is_always_taken_and_a_forced_loss_avoided() {
+        let moves = [
+            candidate(0, Score::Mate(-2)),
+            candidate(1, Score::Centipawns(-300)),
+            candidate(2, Score::Mate(3)),
+        ];
+        let mut rng = Rng::new(5);
+        assert!((0..500).all(|_| choose(&moves, 400.0, &mut rng) == Some(2)));
+        let losing = [
+            candidate(0, Score::Mate(-2)),
+            candidate(1, Score::Centipawns(-900)),
+        ];
+        assert!((0..500).all(|_| choose(&losing, 400.0, &mut rng) == Some(1)));
+    }
+
+    #[test]
+    fn no_candidate_chooses_nothing() {
+        assert_eq!(choose::<u8>(&[], 50.0, &mut Rng::new(1)), None);
+    }
+
+    #[test]
+    fn full_strength_has_no_level_and_skill_twenty_is_full() {
+        let tuning = LevelTuning::DEFAULT;
+        assert_eq!(Strength::Full.level(&tuning), None);
+        assert_eq!(Strength::Skill(20).level(&tuning), None);
+        assert_eq!(Strength::Skill(3).level(&tuning), Some(3.0));
+        assert_eq!(Strength::Elo(tuning.label(7)).level(&tuning), Some(7.0));
+    }
+}
