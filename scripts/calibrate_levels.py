@@ -22,7 +22,7 @@ from pathlib import Path
 from tablero_match import DEFAULT_BINARY, UsageError
 from tablero_match.engine import EngineError, Process, game_options, greet, setoption
 from tablero_match.ratings import RatingError, fit_ratings, game_points, tally
-from tablero_match.records import read_records
+from tablero_match.records import first_mover_is_p1, read_records
 from tablero_match.referee import Referee, RefereeFailure
 from tablero_match.stats import Z_95
 
@@ -203,19 +203,6 @@ def label_of(player, elo_bounds):
         return None
     low, high = elo_bounds
     return low + int(player[1:]) * (high - low) / (FULL_LEVEL - 1)
-
-
-def first_mover_is_p1(opening, referee, cache):
-    """True if player 1 makes the first recorded move of a game with this opening; None if
-    unknown (a position string and no referee)."""
-    if opening["fen"] is None:
-        return len(opening["moves"]) % 2 == 0
-    if referee is None:
-        return None
-    key = (opening["fen"], tuple(opening["moves"]))
-    if key not in cache:
-        cache[key] = referee.state(opening["fen"], list(opening["moves"])).p1turn
-    return cache[key]
 
 
 def player_stats(records, referee):
