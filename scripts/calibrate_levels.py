@@ -98,7 +98,8 @@ def default_pairs():
 
 
 def parse_pairs(text):
-    """`a-b,c-d,…` → [(a, b), …]; UsageError for unknown players or a player against itself."""
+    """`a-b,c-d,…` → [(a, b), …]; UsageError for unknown players or a player against
+    itself."""
     pairs = []
     for item in text.split(","):
         a, sep, b = item.strip().partition("-")
