@@ -10,6 +10,7 @@ Modules, one concept each:
     stats     W-D-L, Elo, pentanomial and trinomial estimates, LOS, SPRT
     play      workers that play the scheduled games and adjudicate misbehaving engines
     records   the JSON-lines game records: writing, reading, replaying through the referee
+    ratings   logistic Elo ratings of many players fitted from all their games (calibrate_levels)
     summary   the summary and progress lines printed from the records
     cli       the command line of scripts/match.py (match, merge, replay)
 

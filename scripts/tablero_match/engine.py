@@ -77,6 +77,51 @@ def parse_option_line(line):
     return spec if spec["name"] else None
 
 
+# The words of an `info` line that start a field: a score's words end at the first of them.
+INFO_KEYWORDS = frozenset((
+    "depth", "seldepth", "time", "nodes", "pv", "multipv", "score", "currmove",
+    "currmovenumber", "hashfull", "nps", "tbhits", "sbhits", "cpuload", "string", "refutation",
+    "currline", "wdl"))
+BOUND_WORDS = ("lowerbound", "upperbound")
+
+
+def parse_evaluation(line):
+    """The evaluation of an `info … score …` line as a dict: "score", the words after `score`
+    up to the next keyword without the bound words ("cp 34", "mate -3"), and "wdl", the three
+    numbers after `wdl` as ints, if the line has them; from the mover's view, as the engine
+    printed them. None for a line without a score (an `info string` line's text is not
+    read) and for the lines of a second or later principal variation (multipv > 1)."""
+    words = line.split()
+    if words[:1] != ["info"]:
+        return None
+    if "string" in words:  # the rest of the line is free text
+        words = words[:words.index("string")]
+    if "multipv" in words:
+        at = words.index("multipv") + 1
+        if at < len(words) and words[at] != "1":
+            return None
+    if "score" not in words:
+        return None
+    score = []
+    for word in words[words.index("score") + 1:]:
+        if word in INFO_KEYWORDS:
+            break
+        if word not in BOUND_WORDS:
+            score.append(word)
+    if not score:
+        return None
+    evaluation = {"score": " ".join(score)}
+    if "wdl" in words:
+        at = words.index("wdl") + 1
+        try:
+            evaluation["wdl"] = [int(w) for w in words[at:at + 3]]
+        except ValueError:
+            pass
+        if len(evaluation.get("wdl", ())) != 3:
+            evaluation.pop("wdl", None)
+    return evaluation
+
+
 def position_command(fen, moves):
     """The `position` line of `moves` after the position string `fen` (None: the start)."""
     line = "position startpos" if fen is None else "position fen " + fen
@@ -304,16 +349,21 @@ class Engine:
 
     def think(self, position, go, budget_s):
         """Sends the position and `go`; returns (move token or None, the `bestmove` line,
-        seconds from `go` to `bestmove`). NoAnswer after `budget_s`, Gone if it ends."""
+        seconds from `go` to `bestmove`, the parse_evaluation() of the last `info` line with a
+        score before it or None). NoAnswer after `budget_s`, Gone if it ends."""
         self.process.send(position)
         started = time.monotonic()
         self.process.send(go)
         deadline = started + budget_s
+        evaluation = None
         while True:
             line = self.process.readline(deadline)
             words = line.split()
             if words and words[0] == "bestmove":
-                return (words[1] if len(words) > 1 else None), line, time.monotonic() - started
+                return ((words[1] if len(words) > 1 else None), line,
+                        time.monotonic() - started, evaluation)
+            if words and words[0] == "info":
+                evaluation = parse_evaluation(line) or evaluation
 
     def alive(self):
         return self.process is not None and self.process.alive()

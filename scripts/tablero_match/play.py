@@ -210,7 +210,7 @@ class Worker(threading.Thread):
         wait = (settings.timeout if budget is None
                 else (budget + settings.margin) / 1000.0 + LATE_ANSWER_GRACE)
         try:
-            token, line, seconds = engine.think(
+            token, line, seconds, evaluation = engine.think(
                 position_command(game.fen, game.moves()),
                 go_command(engine.proto, game.limits, game.clocks, side), wait)
         except NoAnswer:
@@ -233,7 +233,8 @@ class Worker(threading.Thread):
         if move is None:
             return ILLEGAL, "'%s': %s" % (token, self.referee.why_illegal(game.fen, game.moves(),
                                                                           token))
-        game.played.append({"move": move, "ms": used})
+        # The mover's last reported score (and wdl) before its bestmove, if it gave one.
+        game.played.append(dict({"move": move, "ms": used}, **(evaluation or {})))
         return None
 
 

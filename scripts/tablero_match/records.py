@@ -83,3 +83,19 @@ def replay_problems(referee, record):
         return ["game %d: max plies draw after %d plies" % (record["id"], len(record["moves"]))]
     return []
 
+
+
+def first_mover_is_p1(opening, referee=None, cache=None):
+    """True if player 1 makes the first recorded move of a game with this `opening` (a
+    record's), False if player 2; None if unknown (a position string and no referee). The
+    games of tablero alternate strictly, so the movers of the other moves follow. `cache` (a
+    dict) keeps the referee's answers by opening."""
+    if opening["fen"] is None:
+        return len(opening["moves"]) % 2 == 0
+    if referee is None:
+        return None
+    key = (opening["fen"], tuple(opening["moves"]))
+    cache = {} if cache is None else cache
+    if key not in cache:
+        cache[key] = referee.state(opening["fen"], list(opening["moves"])).p1turn
+    return cache[key]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A short match per game between two tablero configurations (depth 2 with Hash 8 against
 depth 1 with Hash 1): the records replay legally through a separate tablero and the summary
-adds up.
+adds up. The records keep each move's last reported score and wdl.
 
 Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
 target/release/tablero):
@@ -12,11 +12,14 @@ cargo test runs it through tests/integration/match_runner.rs with the test build
 """
 
 import re
+import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import ConcurrentRunner, TABLERO, Tablero, read_records, run_match, summary_of
+from match_module import ConcurrentRunner, HERE, TABLERO, Tablero, read_records, run_match, \
+    summary_of
+from tablero_match.engine import parse_evaluation
 
 ENGINES = ["--engine", "cmd=%s" % TABLERO, "name=deep", "depth=2", "option.Hash=8",
            "--engine", "cmd=%s" % TABLERO, "name=shallow", "depth=1", "option.Hash=1"]
@@ -104,6 +107,53 @@ class ShortMatch(unittest.TestCase):
         self.check_replay("crossings", None, records)
         self.check_summary(stdout, records)
         self.assertTrue(all(len(r["moves"]) <= 30 for r in records))
+
+
+class Evaluations(unittest.TestCase):
+    def test_the_score_words_and_wdl_of_an_info_line(self):
+        cases = {
+            "info depth 5 seldepth 7 score cp 34 wdl 520 300 180 nodes 9 pv a1":
+                {"score": "cp 34", "wdl": [520, 300, 180]},
+            "info depth 5 score mate -3 nodes 9": {"score": "mate -3"},
+            "info depth 5 score cp 12 wdl 400 300 300 lowerbound nodes 9":
+                {"score": "cp 12", "wdl": [400, 300, 300]},
+            "info depth 5 score upperbound cp -8": {"score": "cp -8"},
+            "info depth 5 multipv 1 score cp 1": {"score": "cp 1"},
+            "info depth 5 multipv 2 score cp 1": None,
+            "info depth 5 nodes 100 pv a1": None,
+            "info string score cp 3": None,
+            "info depth 2 score cp 3 wdl 1 2": {"score": "cp 3"},
+            "bestmove a1": None,
+        }
+        for line, expected in cases.items():
+            self.assertEqual(parse_evaluation(line), expected, line)
+
+    def test_records_keep_the_last_score_before_bestmove(self):
+        """scored_engine.py prints, in a cycle of three moves: a score with wdl (its Skill
+        Level as cp), a mate score after a cp score, nothing. Its Skill Level also shows that
+        an option name with a space reaches the engine."""
+        engine = "cmd=%s %s %s" % (sys.executable, HERE / "scored_engine.py", TABLERO)
+        with tempfile.TemporaryDirectory() as tmp:
+            done = run_match("--engine", engine, "name=five", "option.Skill Level=5",
+                             "--engine", engine, "name=twelve", "option.Skill Level=12",
+                             "--game", "crossings", "--nodes", 1, "--games", 2,
+                             "--max-plies", 14, "--random-plies", 2, "--concurrency", 1,
+                             "--records", "games.jsonl", cwd=tmp)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertNotIn("does not advertise", done.stderr)
+            records = read_records(Path(tmp) / "games.jsonl")
+            replay = run_match("replay", "--referee", TABLERO, "games.jsonl", cwd=tmp)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+        levels, gos = {"five": 5, "twelve": 12}, {"five": 0, "twelve": 0}
+        for record in records:
+            for ply, move in enumerate(record["moves"]):
+                mover = record["p1" if ply % 2 == 0 else "p2"]
+                gos[mover] += 1
+                expected = [{}, {"score": "cp %d" % levels[mover], "wdl": [520, 300, 180]},
+                            {"score": "mate -3"}][gos[mover] % 3]
+                self.assertEqual({k: v for k, v in move.items() if k not in ("move", "ms")},
+                                 expected, (record["id"], ply))
+        self.assertGreater(min(gos.values()), 3)
 
 
 if __name__ == "__main__":

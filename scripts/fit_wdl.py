@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""Fits and checks the win-draw-loss model of reported scores against game outcomes.
+
+Reads match.py records of self-play games (moves with a `score`, from `UCI_ShowWDL` or not)
+and pairs every scored move with its game's outcome from the mover's view. Only games ended
+by the rules count (adjudicated games do not).
+
+    fit    fits win = s((cp - a)/b), loss = s((-cp - a)/b), draw = 1 - win - loss (s the
+           logistic function, a >= 0, b > 0) by maximum likelihood; mate scores are skipped
+    check  compares predicted win shares (the recorded `wdl`, or --model a,b from the cp)
+           with the observed outcomes, decile by decile of the predicted win share
+
+Python 3 standard library only.
+"""
+
+import argparse
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tablero_match import DEFAULT_BINARY, UsageError
+from tablero_match.records import RULES, first_mover_is_p1, read_records
+from tablero_match.referee import Referee, RefereeFailure
+
+# A decile whose observed share is further than this (percentage points) from the
+# predicted one is flagged.
+FLAG_POINTS = 5.0
+OUTCOMES = (1.0, 0.5, 0.0)  # win, draw, loss of the mover
+
+
+def parse_cp(score):
+    """The centipawns of a record's score ("cp 34"), None for a mate or another score."""
+    words = (score or "").split()
+    if len(words) == 2 and words[0] == "cp":
+        try:
+            return int(words[1])
+        except ValueError:
+            return None
+    return None
+
+
+def mover_points(result, mover_is_p1):
+    """The game's points of the mover: 1, 1/2 or 0."""
+    if result == "draw":
+        return 0.5
+    return 1.0 if (result == "p1win") == mover_is_p1 else 0.0
+
+
+def positions(records, plies_from=0, referee=None):
+    """[{"cp", "wdl", "points", "ply"}] of every scored move of the games ended by the rules,
+    from the mover's view (cp None for a mate score, wdl None without one); `ply` counts from
+    the game's start position (the opening's moves included), moves before `plies_from`
+    are left out. Games whose first mover is unknown are left out."""
+    found, cache = [], {}
+    for record in records:
+        if record.get("reason") != RULES:
+            continue
+        p1_first = first_mover_is_p1(record["opening"], referee, cache)
+        if p1_first is None:
+            continue
+        start = len(record["opening"]["moves"])
+        for index, move in enumerate(record["moves"]):
+            if "score" not in move or start + index < plies_from:
+                continue
+            mover_is_p1 = (index % 2 == 0) == p1_first
+            found.append({"cp": parse_cp(move["score"]), "wdl": move.get("wdl"),
+                          "points": mover_points(record["result"], mover_is_p1),
+                          "ply": start + index})
+    return found
+
+
+def sigmoid(x):
+    """1 / (1 + e^-x), without overflow."""
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+def model_wdl(cp, a, b):
+    """(win, draw, loss) probabilities of the model at `cp`."""
+    win, loss = sigmoid((cp - a) / b), sigmoid((-cp - a) / b)
+    return win, max(1.0 - win - loss, 0.0), loss
+
+
+def log_likelihood(samples, a, b):
+    """The log-likelihood of `samples` (Counter of (cp, points)) under the model (a, b)."""
+    total = 0.0
+    for (cp, points), count in samples.items():
+        win, draw, loss = model_wdl(cp, a, b)
+        p = win if points == 1.0 else draw if points == 0.5 else loss
+        total += count * math.log(max(p, 1e-300))
+    return total
+
+
+def nelder_mead(f, start, steps, iterations=500, tolerance=1e-9):
+    """The point minimising `f` found by the Nelder-Mead simplex from `start`."""
+    simplex = [list(start)] + [[x + (step if i == j else 0.0) for j, x in enumerate(start)]
+                               for i, step in enumerate(steps)]
+    values = [f(p) for p in simplex]
+    for _ in range(iterations):
+        order = sorted(range(len(simplex)), key=lambda i: values[i])
+        simplex, values = [simplex[i] for i in order], [values[i] for i in order]
+        if abs(values[-1] - values[0]) <= tolerance * (1.0 + abs(values[0])):
+            break
+        centre = [sum(p[j] for p in simplex[:-1]) / (len(simplex) - 1)
+                  for j in range(len(start))]
+
+        def towards(t):
+            return [c + t * (w - c) for c, w in zip(centre, simplex[-1])]
+
+        reflected = towards(-1.0)
+        fr = f(reflected)
+        if fr < values[0]:
+            expanded = towards(-2.0)
+            fe = f(expanded)
+            simplex[-1], values[-1] = (expanded, fe) if fe < fr else (reflected, fr)
+        elif fr < values[-2]:
+            simplex[-1], values[-1] = reflected, fr
+        else:
+            contracted = towards(0.5)
+            fc = f(contracted)
+            if fc < values[-1]:
+                simplex[-1], values[-1] = contracted, fc
+            else:
+                best = simplex[0]
+                simplex = [best] + [[b + 0.5 * (x - b) for b, x in zip(best, p)]
+                                    for p in simplex[1:]]
+                values = [values[0]] + [f(p) for p in simplex[1:]]
+    best = min(range(len(simplex)), key=lambda i: values[i])
+    return simplex[best]
+
+
+def fit_model(samples):
+    """(a, b, log-likelihood) maximising the likelihood of `samples` (Counter of (cp,
+    points)): the best point of a grid, then Nelder-Mead over (a, log b) with a >= 0."""
+    def cost(point):
+        a, log_b = point
+        if a < 0.0 or not -5.0 < log_b < 12.0:
+            return math.inf
+        return -log_likelihood(samples, a, math.exp(log_b))
+
+    grid = [(a, math.log(b)) for a in (0, 25, 50, 100, 200, 400, 800)
+            for b in (10, 25, 50, 100, 200, 400, 800, 1600)]
+    start = min(grid, key=cost)
+    a, log_b = nelder_mead(cost, start, (20.0, 0.3))
+    # a maximum at the bound a = 0 (no draws): the simplex may stop just inside it
+    a = float(max(a, 0.0))
+    return a, math.exp(log_b), log_likelihood(samples, a, math.exp(log_b))
+
+
+def predictions(found, model=None):
+    """[(predicted win share, predicted draw share, points)] of the positions with a recorded
+    wdl, or with `model` (a, b) from their cp (mate scores left out)."""
+    rows = []
+    for p in found:
+        if model is not None:
+            if p["cp"] is not None:
+                win, draw, _ = model_wdl(p["cp"], *model)
+                rows.append((win, draw, p["points"]))
+        elif p["wdl"] is not None:
+            w, d, l = p["wdl"]
+            total = float(w + d + l) or 1.0
+            rows.append((w / total, d / total, p["points"]))
+    return rows
+
+
+def decile_rows(rows):
+    """Per decile of the predicted win share (0-10%, ..., 90-100%): (decile, count, mean
+    predicted win share, observed win share, mean predicted score, observed score), shares as
+    fractions; None for the means of an empty decile."""
+    buckets = [[] for _ in range(10)]
+    for win, draw, points in rows:
+        buckets[min(int(win * 10), 9)].append((win, draw, points))
+    table = []
+    for decile, bucket in enumerate(buckets):
+        n = len(bucket)
+        if not n:
+            table.append((decile, 0, None, None, None, None))
+            continue
+        table.append((decile, n, sum(w for w, _, _ in bucket) / n,
+                      sum(1 for _, _, p in bucket if p == 1.0) / n,
+                      sum(w + d / 2 for w, d, _ in bucket) / n,
+                      sum(p for _, _, p in bucket) / n))
+    return table
+
+
+def decile_flags(table):
+    """The deciles whose observed win share or score is more than FLAG_POINTS points from
+    the predicted one."""
+    flagged = []
+    for decile, n, win, won, score, scored in table:
+        if not n:
+            continue
+        for what, predicted, observed in (("win share", win, won), ("score", score, scored)):
+            if abs(observed - predicted) * 100 > FLAG_POINTS:
+                flagged.append("%d-%d%%: %s observed %.1f%%, predicted %.1f%% (%+.1f points, "
+                               "%d positions)" % (10 * decile, 10 * decile + 10, what,
+                                                  100 * observed, 100 * predicted,
+                                                  100 * (observed - predicted), n))
+    return flagged
+
+
+def decile_table(table):
+    """The Markdown table of decile_rows()."""
+    lines = ["| predicted win | positions | predicted win % | observed win % | diff | "
+             "predicted score % | observed score % | diff |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for decile, n, win, won, score, scored in table:
+        if not n:
+            lines.append("| %d-%d%% | 0 | - | - | - | - | - | - |" % (
+                10 * decile, 10 * decile + 10))
+            continue
+        lines.append("| %d-%d%% | %d | %.1f | %.1f | %+.1f | %.1f | %.1f | %+.1f |" % (
+            10 * decile, 10 * decile + 10, n, 100 * win, 100 * won, 100 * (won - win),
+            100 * score, 100 * scored, 100 * (scored - score)))
+    return lines
+
+
+def parse_model(text):
+    """'a,b' → (a, b) with a >= 0 and b > 0."""
+    try:
+        a, b = (float(x) for x in text.split(","))
+    except ValueError:
+        raise UsageError("--model: expected a,b, e.g. 80,120, found '%s'" % text)
+    if a < 0 or b <= 0:
+        raise UsageError("--model: a must be >= 0 and b > 0")
+    return a, b
+
+
+def read_positions(args):
+    """The positions of the records files of `args`, with a referee for openings given as
+    position strings when the binary exists."""
+    header, records = read_all(args.records)
+    referee = None
+    if Path(args.referee).is_file():
+        log_dir = Path(args.log_dir)
+        log_dir.mkdir(parents=True, exist_ok=True)
+        referee = Referee(args.referee, header["game"], header.get("size"), log_dir)
+    try:
+        found = positions(records, args.plies_from, referee)
+    finally:
+        if referee is not None:
+            referee.close()
+    skipped = sum(1 for r in records if r.get("reason") != RULES)
+    print("%d games (%d adjudicated, left out), %d scored moves from ply %d" % (
+        len(records), skipped, len(found), args.plies_from))
+    return found
+
+
+def read_all(paths):
+    """(the first file's match header, every record of `paths`), each file read on its own
+    (self-play records may come from several matches)."""
+    header, records = None, []
+    for path in paths:
+        file_header, file_records = read_records([path])
+        header = header or file_header
+        records += file_records
+    return header, records
+
+
+def run_fit(args):
+    """`fit`: prints a, b and the log-likelihood."""
+    found = read_positions(args)
+    samples = Counter((p["cp"], p["points"]) for p in found if p["cp"] is not None)
+    count = sum(samples.values())
+    if not count:
+        raise UsageError("no move with a cp score to fit")
+    outcomes = Counter(points for _, points in samples.elements())
+    a, b, ll = fit_model(samples)
+    print("positions %d (mover won %d, drew %d, lost %d)" % (
+        count, outcomes[1.0], outcomes[0.5], outcomes[0.0]))
+    print("a = %.1f, b = %.1f" % (a, b))
+    print("log-likelihood %.2f (%.4f per position)" % (ll, ll / count))
+    return 0
+
+
+def run_check(args):
+    """`check`: prints the decile table and its flags; 1 if a decile is flagged."""
+    found = read_positions(args)
+    model = parse_model(args.model) if args.model else None
+    rows = predictions(found, model)
+    if not rows:
+        raise UsageError("no move with %s" % ("a cp score" if model else "a recorded wdl"))
+    print("predicted by %s: %d positions" % (
+        "the model a = %g, b = %g" % model if model else "the recorded wdl", len(rows)))
+    table = decile_rows(rows)
+    print()
+    print("\n".join(decile_table(table)))
+    flagged = decile_flags(table)
+    print()
+    print("Flags (more than %g points off):%s" % (FLAG_POINTS, "" if flagged else " none"))
+    for line in flagged:
+        print("- " + line)
+    return 1 if flagged else 0
+
+
+def parser():
+    """The command line."""
+    p = argparse.ArgumentParser(prog="fit_wdl.py", description=__doc__.split("\n\n")[0],
+                                epilog=__doc__.split("\n\n")[1] + "\n\n" +
+                                __doc__.split("\n\n")[2],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = p.add_subparsers(dest="command", required=True)
+    for name, text in (("fit", "fit a and b of the model"),
+                       ("check", "decile table of predicted against observed outcomes")):
+        sub = commands.add_parser(name, help=text, description=text)
+        sub.add_argument("records", nargs="+", metavar="FILE", help="match.py records files")
+        sub.add_argument("--plies-from", type=int, default=0, metavar="K",
+                         help="leave out the first K plies of every game (default 0)")
+        sub.add_argument("--referee", default=str(DEFAULT_BINARY),
+                         help="tablero binary telling who moves first in openings given as "
+                         "position strings (default %(default)s)")
+        sub.add_argument("--log-dir", default="match-logs",
+                         help="directory of the referee's stderr log (default %(default)s)")
+        if name == "check":
+            sub.add_argument("--model", metavar="a,b",
+                             help="predict from the cp score with this model instead of the "
+                             "recorded wdl")
+    return p
+
+
+def main(argv):
+    """Runs `fit` or `check`; returns the exit status (2 on bad usage)."""
+    args = parser().parse_args(argv)
+    try:
+        if args.plies_from < 0:
+            raise UsageError("--plies-from may not be negative")
+        return run_fit(args) if args.command == "fit" else run_check(args)
+    except (UsageError, RefereeFailure) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
