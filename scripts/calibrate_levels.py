@@ -3,12 +3,12 @@
 
 Plays two-engine matches with scripts/match.py (one records file per pairing in --out),
 then fits one logistic Elo rating per player from all the games (Bradley-Terry, maximum
-likelihood, the random mover anchored at 0) and prints Markdown tables: the ratings with 95%
+likelihood, `greedy` anchored at 1000 unless --anchor says otherwise) and prints Markdown tables: the ratings with 95%
 intervals beside each level's label (from the engine's UCI_Elo range), the ladder of each
 level against the two below it, and flags. Re-running the same command resumes: a pairing
 whose file is complete is not played again.
 
-Players: random (Strategy random, the anchor), greedy (Strategy greedy), L0..L19 (Skill Level,
+Players: random (Strategy random), greedy (Strategy greedy, the anchor), L0..L19 (Skill Level,
 each limited by --movetime, which is generous: a level caps its own work), L20 (Skill Level 20,
 full strength, limited by --full-nodes). Python 3 standard library only.
 """
@@ -27,10 +27,12 @@ from tablero_match.referee import Referee, RefereeFailure
 from tablero_match.stats import Z_95
 
 MATCH = Path(__file__).resolve().parent / "match.py"
-ANCHOR = "random"
+RANDOM = "random"
+# The player whose rating is fixed, and at what: the one-move look-ahead of Strategy greedy.
+DEFAULT_ANCHOR = "greedy=1000"
 FULL_LEVEL = 20
 LEVELS = ["L%d" % level for level in range(FULL_LEVEL + 1)]
-PLAYERS = [ANCHOR, "greedy"] + LEVELS
+PLAYERS = [RANDOM, "greedy"] + LEVELS
 # A level should score at least this against the level two below it.
 LADDER_MIN_SCORE = 0.60
 # A level's measured Elo should be within this of its label.
@@ -39,13 +41,14 @@ LABEL_TOLERANCE = 75.0
 EPILOG = """\
 schedule (default; --pairs a-b,c-d,... replaces it):
   L vs L+1 and L vs L+2 for the levels 0..20, random vs L0, L1, L2 and greedy, greedy vs
-  L0..L6. Each pairing plays --games games (openings from --openings and --random-plies,
+  L0..L10. Each pairing plays --games games (openings from --openings and --random-plies,
   each played with colours swapped) into <out>/<a>-vs-<b>.jsonl.
 
 fit:
   Every game of every *.jsonl file in --out counts (a draw is half a point). Ratings are
-  logistic Elo with random = 0; the interval is +-1.96 standard errors relative to random
-  (observed information). --prior-draws virtual draws per pairing keep a rating finite when
+  logistic Elo with the --anchor player fixed (default greedy = 1000, the player that looks
+  one move ahead); the interval is +-1.96 standard errors relative to the anchor (observed
+  information). --prior-draws virtual draws per pairing keep a rating finite when
   a pairing was won or lost to the last game.
 
 example:
@@ -83,6 +86,9 @@ def parser():
     p.add_argument("--prior-draws", type=float, default=0.5, metavar="D",
                    help="virtual draws added to every pairing in the fit (default 0.5)")
     p.add_argument("--json", metavar="FILE", help="also write the fitted numbers to FILE")
+    p.add_argument("--anchor", default=DEFAULT_ANCHOR, metavar="PLAYER=ELO",
+                   help="the player whose rating is fixed, and its rating (default %s)"
+                   % DEFAULT_ANCHOR)
     return p
 
 
@@ -92,8 +98,8 @@ def default_pairs():
     top = FULL_LEVEL
     pairs = [("L%d" % level, "L%d" % (level + step))
              for step in (1, 2) for level in range(top + 1 - step)]
-    pairs += [(ANCHOR, "L%d" % level) for level in range(3)] + [(ANCHOR, "greedy")]
-    pairs += [("greedy", "L%d" % level) for level in range(7)]
+    pairs += [(RANDOM, "L%d" % level) for level in range(3)] + [(RANDOM, "greedy")]
+    pairs += [("greedy", "L%d" % level) for level in range(11)]
     return pairs
 
 
@@ -113,7 +119,7 @@ def parse_pairs(text):
 def engine_words(player, args):
     """The --engine words of match.py for `player`."""
     words = ["cmd=%s" % args.binary, "name=%s" % player]
-    if player in (ANCHOR, "greedy"):
+    if player in (RANDOM, "greedy"):
         return words + ["option.Strategy=%s" % player, "movetime=%d" % args.movetime]
     level = int(player[1:])
     words.append("option.Skill Level=%d" % level)
@@ -301,7 +307,9 @@ def fit_and_report(args):
         raise UsageError("no records in %s" % args.out)
     records = [record for _, record in found]
     games = [game_points(record) for record in records]
-    ratings = fit_ratings(games, ANCHOR, args.prior_draws)
+    anchor, anchor_elo = parse_anchor(args.anchor)
+    fitted = fit_ratings(games, anchor, args.prior_draws)
+    ratings = {player: (elo + anchor_elo, se) for player, (elo, se) in fitted.items()}
     referee = open_referee(args)
     try:
         stats = player_stats(records, referee)
@@ -318,6 +326,18 @@ def fit_and_report(args):
     return 1 if flagged else 0
 
 
+def parse_anchor(text):
+    """`player=elo` → (player, elo); UsageError for an unknown player or a bad number."""
+    player, sep, elo = text.partition("=")
+    if not sep or player not in PLAYERS:
+        raise UsageError("--anchor: expected PLAYER=ELO with a player of %s, found '%s'"
+                         % (", ".join(PLAYERS), text))
+    try:
+        return player, float(elo)
+    except ValueError:
+        raise UsageError("--anchor: '%s' is not a number" % elo)
+
+
 def open_referee(args):
     """A referee for the games' first movers, or None without the binary."""
     if not Path(args.binary).is_file():
@@ -330,8 +350,10 @@ def open_referee(args):
 def print_report(args, ratings, stats, ladder, flagged, elo_bounds, count):
     """The Markdown report."""
     print()
-    print("## %s%s: %d games, random = 0, %g prior draws per pairing" % (
-        args.game, " " + args.size if args.size else "", count, args.prior_draws))
+    anchor, anchor_elo = parse_anchor(args.anchor)
+    print("## %s%s: %d games, %s = %g, %g prior draws per pairing" % (
+        args.game, " " + args.size if args.size else "", count, anchor, anchor_elo,
+        args.prior_draws))
     print()
     if elo_bounds is None:
         print("(no UCI_Elo range from %s: no labels)" % args.binary)
@@ -354,7 +376,9 @@ def write_json(args, ratings, stats, ladder, flagged, elo_bounds):
             "elo": elo, "se": se, "ci95": Z_95 * se, "label": label_of(player, elo_bounds),
             "games": entry["games"], "points": entry["points"],
             "ms_per_move": entry["ms"] / entry["moves"] if entry["moves"] else None}
-    data = {"game": args.game, "size": args.size, "anchor": ANCHOR,
+    anchor, anchor_elo = parse_anchor(args.anchor)
+    data = {"game": args.game, "size": args.size,
+            "anchor": {"player": anchor, "elo": anchor_elo},
             "prior_draws": args.prior_draws,
             "uci_elo": list(elo_bounds) if elo_bounds else None, "players": players,
             "ladder": [{"level": level, "vs_minus_1": s1, "games_minus_1": g1,

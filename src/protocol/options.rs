@@ -487,6 +487,64 @@ mod tests {
     }
 
     #[test]
+    fn strength_options_are_read_within_their_ranges() {
+        let (min, max) = elo_range(GameKind::CrossJack);
+        assert_eq!(read("skill level", Some("7")), Ok(Change::SkillLevel(7)));
+        assert_eq!(read("Skill Level", Some("20")), Ok(Change::SkillLevel(20)));
+        assert_eq!(
+            read("UCI_Elo", Some(&min.to_string())),
+            Ok(Change::Elo(min as u32))
+        );
+        assert_eq!(
+            read("UCI_LimitStrength", Some("TRUE")),
+            Ok(Change::LimitStrength(true))
+        );
+        assert_eq!(read("UCI_ShowWDL", Some("true")), Ok(Change::ShowWdl(true)));
+        let message = |name, value: &str| read(name, Some(value)).map_err(|e| e.to_string());
+        assert_eq!(
+            message("Skill Level", "21"),
+            Err("Skill Level value 21 is out of range 0..20".into())
+        );
+        assert_eq!(
+            message("UCI_Elo", &(max + 1).to_string()),
+            Err(format!(
+                "UCI_Elo value {} is out of range {min}..{max}",
+                max + 1
+            ))
+        );
+    }
+
+    #[test]
+    fn the_last_strength_option_set_decides() {
+        let mut options = Options::default();
+        assert_eq!(options.strength, Strength::Full);
+        options.set_skill_level(5);
+        assert_eq!(options.strength, Strength::Skill(5));
+        options.set_elo(900);
+        assert_eq!(
+            options.strength,
+            Strength::Skill(5),
+            "UCI_Elo alone limits nothing"
+        );
+        options.set_limit_strength(true, 400);
+        assert_eq!(options.strength, Strength::Elo(900));
+        options.set_skill_level(20);
+        assert_eq!(options.strength, Strength::Full);
+        options.set_limit_strength(true, 400);
+        options.set_elo(1200);
+        assert_eq!(options.strength, Strength::Elo(1200));
+        options.set_limit_strength(false, 400);
+        assert_eq!(options.strength, Strength::Full, "back to Skill Level 20");
+    }
+
+    #[test]
+    fn limit_strength_before_any_elo_plays_the_lowest_label() {
+        let mut options = Options::default();
+        options.set_limit_strength(true, 450);
+        assert_eq!(options.strength, Strength::Elo(450));
+    }
+
+    #[test]
     fn ponder_is_a_check() {
         assert_eq!(read("Ponder", Some("true")), Ok(Change::Ponder(true)));
         assert_eq!(read("ponder", Some("FALSE")), Ok(Change::Ponder(false)));
@@ -502,7 +560,7 @@ mod tests {
         assert_eq!(
             message("Threats", Some("2")),
             Err(
-                "unknown option 'Threats' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Threads, MultiPV, Ponder)"
+                "unknown option 'Threats' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill Level, UCI_ShowWDL)"
                     .into()
             )
         );

@@ -68,6 +68,11 @@ const OPTION_NAMES: &[&str] = &[
     "Threads",
     "MultiPV",
     "Ponder",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "Skill Level",
+    "skill level",
+    "UCI_ShowWDL",
     "uci_variant",
     "SIZE",
 ];

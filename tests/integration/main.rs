@@ -21,6 +21,7 @@ mod effects;
 mod end;
 mod invariants;
 mod jcshock;
+mod levels;
 mod match_runner;
 mod protocol;
 mod queries;

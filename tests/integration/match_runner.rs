@@ -51,3 +51,13 @@ fn perft_script_checks_vectors() {
 fn solve_boards_script_tabulates_the_solver() {
     python_tests("test_solve_boards.py");
 }
+
+#[test]
+fn ratings_fit_and_level_calibration_report() {
+    python_tests("test_ratings.py");
+}
+
+#[test]
+fn wdl_model_fit_and_decile_check() {
+    python_tests("test_fit_wdl.py");
+}

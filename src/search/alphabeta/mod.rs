@@ -236,6 +236,12 @@ fn deepen<G: SearchHints>(
             }
             break;
         }
+        if searcher.unproven == unproven_before {
+            // Every line of this depth reached the end of the game: each value is exact.
+            for line in &mut lines {
+                line.info.proven = true;
+            }
+        }
         report_lines(searcher, &lines);
         reported.clear();
         reported.extend(lines.iter().map(|l| l.index));
