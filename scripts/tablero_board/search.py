@@ -321,7 +321,12 @@ class EngineControl:
 
     def set_levels(self, levels):
         """Sets the engine seats' Skill Levels (check_levels' dict): each seat's is sent
-        before its next move; analyses are at full strength."""
+        before its next move; analyses are at full strength. BoardError if the engine has no
+        Skill Level (its page shows no chooser)."""
+        self.engine_ready()
+        if self.level_choices is None:
+            raise BoardError("the engine %s has no option %s: it plays at its own strength" % (
+                self.config.engine_name, SKILL_LEVEL))
         self.levels.update(levels)
         self.changed()
 

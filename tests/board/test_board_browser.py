@@ -4,9 +4,9 @@ chromium-driver, PyPI's selenium) plays a whole game of each of the three games 
 squares, a person against the engine, and checks the end against a separate tablero referee
 replaying the game's moves (`query fen`, `query result`). It also checks that an illegal click
 and bad records are refused without harm, that a saved record passes `scripts/match.py replay`
-and loads back, that the engine's level chooser offers its levels and a chosen one plays, that
-the evaluation bar shows player 1's expected score after an engine move, and measures the time
-from a click to the engine's move on the page.
+and loads back, that the engine's level chooser offers its levels and a chosen one plays,
+that the evaluation bar shows player 1's expected score after an engine move, and measures the
+time from a click to the engine's move on the page.
 
 Run alone from the repository (after `cargo build --release`; the packages are in scripts/):
 
