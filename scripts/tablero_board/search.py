@@ -1,6 +1,8 @@
 """The engine of a board session: the process (tablero_match.engine), a `go` at a time in a
 thread whose `info` lines become the page's events and whose `bestmove` is played through the
-referee, the clock's `go` lines, and the engine options a page may set."""
+referee, the clock's `go` lines, the engine options a page may set, the engine seats'
+strength levels (Skill Level, named from the game's UCI_Elo range) and the evaluations of its
+lines from player 1's view (UCI_ShowWDL's win-draw-loss estimates)."""
 
 import threading
 import time
