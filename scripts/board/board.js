@@ -69,6 +69,8 @@ async function act(name, data) {
 async function openSession() {
   const params = { players: playersOf($("mode").value), limits: limitsOf() };
   if (S.state) { params.game = $("game").value; params.size = $("size").value; }
+  const levels = levelsOf();
+  if (levels) params.levels = levels;
   for (;;) {
     try {
       const reply = await api("open", params);
@@ -183,6 +185,7 @@ function handleEvent(event) {
     if (info.pv === undefined && info.score === undefined) return;
     S.lines.set(info.multipv || 1, info);
     renderLines();
+    if ((info.multipv || 1) === 1 && info.p1) renderEval(info.p1);
   } else if (event.type === "error") {
     $("engine-error").textContent = event.text;
   }
@@ -605,6 +608,8 @@ function renderAll(anim, old) {
   $("engine-error").textContent = st.engine.error ? "engine: " + st.engine.error : "";
   $("engine-name").textContent = `engine: ${st.engine.name}${st.engine.running ? "" : " (not running)"}`;
   renderMoves();
+  renderLevels();
+  renderEval(st.evaluation);
   renderEnd();
   renderClocks();
   renderPreview();
@@ -626,6 +631,63 @@ function statusText() {
   const duty = st.duty && st.duty !== "move" ? ` — must ${st.duty.replace(/-/g, " ")}` : "";
   const thinking = st.searching === "move" ? " — thinking…" : st.searching === "analysis" ? " — analysing" : "";
   return `${mover}${who} to move${duty}${thinking}`;
+}
+
+// The engine seats' level choosers: the engine's levels (its Elo labels, read by the server
+// for the selected game), shown for the seats the chosen mode gives the engine.
+function renderLevels() {
+  const st = S.state, choices = st.engine.levels;
+  const key = JSON.stringify(choices);
+  const seats = playersOf($("mode").value);
+  for (const label of document.querySelectorAll("label.level")) {
+    const side = label.dataset.side;
+    const select = label.querySelector("select");
+    if (select.dataset.key !== key) {
+      select.replaceChildren(...(choices || []).map((c) => new Option(c.label, String(c.level))));
+      select.dataset.key = key;
+      select.value = String(st.levels[side]);
+    } else if (document.activeElement !== select) {
+      select.value = String(st.levels[side]);
+    }
+    label.hidden = !choices || seats[side] !== "engine";
+    label.querySelector(".level-name").textContent = `${st.board.names[side]}'s engine (player ${side.slice(1)})`;
+  }
+}
+
+function levelsOf() {
+  // The chosen levels of the seats that have a chooser, or null.
+  const levels = {};
+  for (const select of document.querySelectorAll("select[data-role=level]")) {
+    if (select.options.length) levels[select.dataset.side] = Number(select.value);
+  }
+  return Object.keys(levels).length ? levels : null;
+}
+
+async function chooseLevel(select) {
+  const reply = await act("levels", { levels: { [select.dataset.side]: Number(select.value) } });
+  if (reply) setState(reply, null);
+}
+
+// The evaluation bar: player 1's expected score per mille (the server's view of the engine's
+// last win-draw-loss estimate, turned round when player 2 was to move) as data-eval, the bar's
+// filled share and a short text; empty when there is none.
+function renderEval(view) {
+  const bar = $("eval"), st = S.state;
+  if (st) {
+    bar.style.setProperty("--p1colour", st.board.colours.p1 || "#f5f5f5");
+    bar.style.setProperty("--p2colour", st.board.colours.p2 || "#30343b");
+  }
+  if (!view || view.eval === undefined) {
+    bar.dataset.eval = "";
+    $("eval-text").textContent = "";
+    return;
+  }
+  bar.dataset.eval = String(view.eval);
+  $("eval-fill").style.width = `${view.eval / 10}%`;
+  $("eval-text").textContent = view.proven ? `${view.proven.toUpperCase()} wins (proven)`
+    : `P1 ${Math.round(view.eval / 10)}%`;
+  const names = st ? st.board.names : { p1: "player 1" };
+  bar.title = `${names.p1} (player 1): win ${view.wdl[0]}, draw ${view.wdl[1]}, loss ${view.wdl[2]} per mille`;
 }
 
 function renderEnd() {
@@ -670,7 +732,8 @@ function renderLines() {
   const rows = [...S.lines.keys()].sort((a, b) => a - b).map((k) => {
     const info = S.lines.get(k);
     const tr = document.createElement("tr");
-    const score = info.score || {};
+    // The score from player 1's view (the server turns it round for player 2) when known.
+    const score = info.p1 || info.score || {};
     let text = "";
     if (score.mate !== undefined) text = `#${score.mate}`;
     else if (score.cp !== undefined) text = (score.cp >= 0 ? "+" : "") + (score.cp / 100).toFixed(2);
@@ -680,6 +743,7 @@ function renderLines() {
       td.textContent = String(value);
       tr.appendChild(td);
     }
+    if (info.p1 && info.p1.wdl) tr.children[1].title = `player 1: win ${info.p1.wdl[0]}, draw ${info.p1.wdl[1]}, loss ${info.p1.wdl[2]} per mille`;
     const td = document.createElement("td");
     td.className = "pv";
     (info.pv || []).forEach((move, i) => {
@@ -830,6 +894,9 @@ function bindControls() {
     for (const label of document.querySelectorAll(".limit")) label.hidden = label.dataset.kind !== $("limit-kind").value;
   });
   $("new").addEventListener("click", newGame);
+  for (const select of document.querySelectorAll("select[data-role=level]")) {
+    select.addEventListener("change", () => chooseLevel(select));
+  }
   $("mode").addEventListener("change", changeMode);
   $("flip").addEventListener("click", () => { S.flipped = !S.flipped; renderAll(); });
   $("takeback").addEventListener("click", takeBack);

@@ -18,7 +18,8 @@ Modules, one concept each:
     checks    validation of request values (BoardError) and of engine option values
     referee   the referee's answers parsed for the page, the catalogue of its games
     session   one page's session: its game, moves, clock, judged state and events
-    search    the engine of a session: starting it, its searches (`go`), its options
+    search    the engine of a session: starting it, its searches (`go`), its options, the
+              seats' strength levels and evaluations from player 1's view (wdl)
     records   saving a game as a scripts/match.py record and loading one back
     sessions  the running sessions: at most --max-sessions, idle ones reaped
     api       one function per JSON request

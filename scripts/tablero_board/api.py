@@ -5,7 +5,7 @@ the server itself (tablero_board.server)."""
 import json
 import time
 
-from .checks import BoardError, check_limits, check_players, check_token, need
+from .checks import BoardError, check_levels, check_limits, check_players, check_token, need
 
 
 def api_state(session, data):
@@ -18,7 +18,8 @@ def api_new(session, data):
     size = need(data, "size", str)
     players = check_players(data["players"]) if data.get("players") is not None else None
     limits = check_limits(data["limits"]) if data.get("limits") is not None else None
-    session.new_game(game, size, players, limits)
+    levels = check_levels(data["levels"]) if data.get("levels") is not None else None
+    session.new_game(game, size, players, limits, levels)
     return session.state()
 
 
@@ -65,6 +66,11 @@ def api_players(session, data):
     return session.state()
 
 
+def api_levels(session, data):
+    session.set_levels(check_levels(data.get("levels")))
+    return session.state()
+
+
 def api_options(session, data):
     session.set_options(data.get("options"))
     return session.state()
@@ -89,7 +95,7 @@ def api_load(session, data):
 
 API = {"state": api_state, "new": api_new, "move": api_move, "go": api_go,
        "analyse": api_analyse, "stop": api_stop, "takeback": api_takeback,
-       "players": api_players, "options": api_options, "after": api_after,
+       "players": api_players, "levels": api_levels, "options": api_options, "after": api_after,
        "save": api_save, "load": api_load}
 
 

@@ -11,6 +11,9 @@ TOKEN = re.compile(r"[!-~]{1,32}")
 FEN = re.compile(r"[A-Za-z0-9/]{1,1000} [A-Za-z]{1,4}")
 SIZE = re.compile(r"[0-9]{1,3}(x[0-9]{1,3})?")
 PLAYERS = ("person", "engine")
+# Skill Level as the page chooses it for an engine seat: 0..19 limited, 20 full strength
+# (the engine's default).
+FULL_STRENGTH = 20
 
 
 class BoardError(Exception):
@@ -91,6 +94,26 @@ def check_players(data):
             any(data[k] not in PLAYERS for k in data):
         raise BoardError("players must be {p1, p2}, each 'person' or 'engine'")
     return {"p1": data["p1"], "p2": data["p2"]}
+
+
+def check_levels(data):
+    """The engine seats' Skill Levels of a request, {"p1": level, "p2": level} (either may be
+    left out), each a whole number 0..FULL_STRENGTH (a string of digits is read as one);
+    BoardError naming the seat and the range otherwise."""
+    if not isinstance(data, dict) or not data or not set(data) <= {"p1", "p2"}:
+        raise BoardError("levels must be {p1, p2} (either may be left out), each a Skill "
+                         "Level 0..%d" % FULL_STRENGTH)
+    levels = {}
+    for side, value in data.items():
+        if isinstance(value, str) and re.fullmatch(r"[0-9]{1,3}", value.strip()):
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or \
+                not 0 <= value <= FULL_STRENGTH:
+            raise BoardError("the level of %s must be a whole number in 0..%d (%d: full "
+                             "strength), not %s" % (side, FULL_STRENGTH, FULL_STRENGTH,
+                                                    json.dumps(value)[:20]))
+        levels[side] = value
+    return levels
 
 
 def normal_size(text):

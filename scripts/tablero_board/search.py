@@ -1,25 +1,90 @@
 """The engine of a board session: the process (tablero_match.engine), a `go` at a time in a
 thread whose `info` lines become the page's events and whose `bestmove` is played through the
-referee, the clock's `go` lines, and the engine options a page may set."""
+referee, the clock's `go` lines, the engine options a page may set, the engine seats'
+strength levels (Skill Level, named from the game's UCI_Elo range) and the evaluations of its
+lines from player 1's view (UCI_ShowWDL's win-draw-loss estimates)."""
 
 import threading
 import time
 
 from tablero_match.engine import Engine, EngineError, Gone, NoAnswer, SetupRefused, \
-    game_options, setoption
+    game_options, greet, setoption
 from tablero_match.records import CRASH, FORFEIT, TIMEOUT
 
 from . import CLOCK_MARGIN_MS, ENGINE_GRACE, STOP_PATIENCE, UNTIMED_PATIENCE
-from .checks import BoardError, check_int, option_value
+from .checks import FULL_STRENGTH, BoardError, check_int, option_value
 
-# The engine options a page may set (the names as tablero spells them).
+# The engine options a page may set (the names as tablero spells them). The Skill Level is
+# set per engine seat instead (Session.levels), sent before each of that seat's moves.
 PAGE_OPTIONS = ("Strategy", "Threads", "Hash", "MultiPV")
+SKILL_LEVEL = "Skill Level"
+# The plain words of the limited levels, weakest first, each for an equal share of them
+# (tablero's 0..19: 0-3 beginner, 4-7 casual, 8-11 club, 12-15 strong, 16-19 expert).
+LEVEL_BANDS = ("beginner", "casual", "club", "strong", "expert")
+
+
+def level_choices(skill, elo):
+    """The page's level chooser from the engine's `option` specs of Skill Level (`skill`) and
+    UCI_Elo (`elo`, of the selected game; may be None): a list of {"level", "elo", "band",
+    "label"}, its limited levels min..max-1 weakest first then "Full strength" (max, elo and
+    band None). A limited level L's Elo is UCI_Elo's  min + (L - first) * (max - min) / (last -
+    first), rounded (tablero: min + L * (max - min) / 19). None if `skill` is None or its range
+    is not whole numbers with full strength at FULL_STRENGTH."""
+    if skill is None:
+        return None
+    try:
+        first, top = int(skill["min"]), int(skill["max"])
+    except (TypeError, ValueError):
+        return None
+    if top != FULL_STRENGTH or not 0 <= first < top:
+        return None
+    try:
+        low, high = int(elo["min"]), int(elo["max"])
+    except (TypeError, ValueError):
+        low = high = None
+    last = top - 1
+    choices = []
+    for level in range(first, top):
+        share = (level - first) / (last - first) if last > first else 0.0
+        rating = None if low is None else int(low + share * (high - low) + 0.5)
+        band = LEVEL_BANDS[min(len(LEVEL_BANDS) - 1,
+                               (level - first) * len(LEVEL_BANDS) // (top - first))]
+        label = "Level %d: %s" % (level, band) + ("" if rating is None else
+                                                  ", Elo %d" % rating)
+        choices.append({"level": level, "elo": rating, "band": band, "label": label})
+    choices.append({"level": top, "elo": None, "band": None, "label": "Full strength"})
+    return choices
+
+
+def p1_view(score, wdl, mover):
+    """An evaluation from player 1's view, given the engine's `score` ({"cp"|"mate": n,
+    "bound"?}) and `wdl` ([win, draw, loss] per mille or None), both from the side to move's
+    view, and `mover` (0: player 1 to move, 1: player 2). A dict of: "cp" or "mate" with the
+    sign turned for player 2, "bound" turned round likewise, and with a wdl: "wdl" as player 1's
+    [win, draw, loss], "eval" player 1's expected score per mille (win + draw / 2, rounded, an
+    int 0..1000) and "proven" ("p1", "p2" or None: a wdl of 1000 0 0 or 0 0 1000)."""
+    sign = 1 if mover == 0 else -1
+    view = {}
+    for key in ("cp", "mate"):
+        if key in (score or {}):
+            view[key] = sign * score[key]
+    bound = (score or {}).get("bound")
+    if bound:
+        view["bound"] = bound if mover == 0 else \
+            {"lowerbound": "upperbound", "upperbound": "lowerbound"}[bound]
+    if wdl is not None and len(wdl) == 3:
+        win, draw, loss = wdl if mover == 0 else wdl[::-1]
+        view["wdl"] = [win, draw, loss]
+        view["eval"] = max(0, min(1000, (2 * win + draw + 1) // 2))
+        view["proven"] = "p1" if [win, draw, loss] == [1000, 0, 0] else \
+            "p2" if [win, draw, loss] == [0, 0, 1000] else None
+    return view
 
 
 def parse_info(line):
     """An engine's `info` line as the page shows it: depth, seldepth, multipv, score
-    ({cp|mate, bound}), nodes, nps, time, hashfull, pv (a list), string; None if it has
-    none of them."""
+    ({cp|mate, bound}), wdl ([win, draw, loss]), nodes, nps, time, hashfull, pv (a list),
+    string; None if it has none of them. Score and wdl are from the side to move's view."""
     words = line.split()[1:]
     info, i = {}, 0
     numbers = ("depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull",
@@ -45,10 +110,17 @@ def parse_info(line):
             except ValueError:
                 pass
             i += 3
-            if i < len(words) and words[i] in ("lowerbound", "upperbound"):
-                score["bound"] = words[i]
-                i += 1
             info["score"] = score
+        elif word in ("lowerbound", "upperbound") and "score" in info:
+            # Right after the score, or after its wdl (UCI_ShowWDL).
+            info["score"]["bound"] = word
+            i += 1
+        elif word == "wdl" and i + 3 < len(words):
+            try:
+                info["wdl"] = [int(w) for w in words[i + 1:i + 4]]
+            except ValueError:
+                pass
+            i += 4
         elif word == "currmove" and i + 1 < len(words):
             info["currmove"] = words[i + 1]
             i += 2
@@ -61,11 +133,15 @@ class Search(threading.Thread):
     """One `go` of the engine: its info lines become events; its `bestmove` ends it and, for
     a move search, is played through the referee."""
 
-    def __init__(self, session, kind, ply, go, patience, side):
+    def __init__(self, session, kind, ply, go, patience, side, setup=()):
+        """A search of `kind` ("move" or "analysis") of the position after `ply` moves:
+        `setup` lines (options), the position and `go` are sent; `side` is the engine's seat
+        (0, 1) of a move, None for an analysis."""
         super().__init__(daemon=True)
         self.session, self.kind, self.ply, self.go = session, kind, ply, go
         self.position = session.position(ply)
-        self.patience, self.side = patience, side
+        self.patience, self.side, self.setup = patience, side, list(setup)
+        self.mover = session.side_at(ply)
         self.cancelled = False
         self.read_done = threading.Event()
         self.started = None
@@ -76,7 +152,7 @@ class Search(threading.Thread):
         self.started = time.monotonic()
         deadline = None if self.patience is None else self.started + self.patience
         try:
-            session.send_engine(self.position, self.go)
+            session.send_engine(*self.setup, self.position, self.go)
             self.started = time.monotonic()
             while True:
                 line = engine.readline(deadline)
@@ -90,6 +166,11 @@ class Search(threading.Thread):
                     info = parse_info(line)
                     if info:
                         info["ply"] = self.ply
+                        if "score" in info:
+                            info["p1"] = p1_view(info["score"], info.get("wdl"), self.mover)
+                            if info.get("multipv", 1) == 1:
+                                session.evaluation = dict(info["p1"], ply=self.ply,
+                                                          kind=self.kind)
                         session.push({"type": "info", "kind": self.kind, "info": info})
         except NoAnswer:
             failure = "the engine gave no move within %g s; it was stopped" % self.patience
@@ -131,7 +212,10 @@ class EngineControl:
 
     def ensure_engine(self):
         """Starts the engine if it is not running (a crashed one is started anew) and sets it
-        for the game; a failure is noted for the page (engine_error), not raised."""
+        for the game: win-draw-loss estimates on (UCI_ShowWDL, if it has it) and the level
+        chooser read from its options for this game; a failure is noted for the page
+        (engine_error), not raised."""
+        self.level_choices = None
         try:
             if self.engine is None or not self.engine.alive():
                 if self.engine is not None:
@@ -140,10 +224,22 @@ class EngineControl:
                                      self.config.proto, log=self.config.engine_log)
                 self.engine.start(game_options(self.game, self.size) +
                                   list(self.engine_options.items()))
+                self.engine_level = None   # its own default until the first move sets it
+                if "uci_showwdl" in self.engine.advertised:
+                    self.send_engine(setoption("UCI_ShowWDL", "true"))
             else:
                 self.send_engine(*[setoption(n, v) for n, v in
                                    game_options(self.game, self.size)])
                 self.engine.sync()
+            if SKILL_LEVEL.lower() in self.engine.advertised and \
+                    "uci_elo" in self.engine.advertised:
+                # UCI_Elo's range is the selected game's: asked again now that it is set.
+                with self.send_lock:
+                    _, specs, _ = greet(self.engine.process, self.engine.proto)
+                self.engine.option_specs.update(specs)
+            self.level_choices = level_choices(
+                self.engine.option_specs.get(SKILL_LEVEL.lower()),
+                self.engine.option_specs.get("uci_elo"))
             self.engine.new_game()
             self.engine_error = None
         except SetupRefused as e:
@@ -186,7 +282,8 @@ class EngineControl:
             self.reset_clock()
         side = self.side_to_move()
         go, patience = self.go_command(side)
-        self.search = Search(self, "move", len(self.moves), go, patience, side)
+        self.search = Search(self, "move", len(self.moves), go, patience, side,
+                             self.level_lines(self.levels["p%d" % (side + 1)]))
         self.changed()
         self.search.start()
 
@@ -211,9 +308,35 @@ class EngineControl:
         check_int(ply, "ply", 0, len(self.moves))
         self.engine_ready()
         self.stop_search()
-        self.search = Search(self, "analysis", ply, "go infinite", None, None)
+        self.search = Search(self, "analysis", ply, "go infinite", None, None,
+                             self.level_lines(FULL_STRENGTH))
         self.changed()
         self.search.start()
+
+    def level_lines(self, level):
+        """The setoption line that gives the engine Skill Level `level` if it has the option
+        and was not given that level last (none otherwise)."""
+        if SKILL_LEVEL.lower() not in self.engine.advertised or level == self.engine_level:
+            return []
+        self.engine_level = level
+        return [setoption(SKILL_LEVEL, level)]
+
+    def set_levels(self, levels):
+        """Sets the engine seats' Skill Levels (check_levels' dict): each seat's is sent
+        before its next move; analyses are at full strength. BoardError if the engine has no
+        Skill Level (its page shows no chooser)."""
+        self.engine_ready()
+        if self.level_choices is None:
+            raise BoardError("the engine %s has no option %s: it plays at its own strength" % (
+                self.config.engine_name, SKILL_LEVEL))
+        self.levels.update(levels)
+        self.changed()
+
+    def side_at(self, ply):
+        """0 if player 1 is to move after `ply` moves of the game, 1 if player 2."""
+        if ply < len(self.moves):
+            return 0 if self.moves[ply]["by"] == "p1" else 1
+        return self.side_to_move()
 
     def finish_search(self, search, token, used, failure):
         """Called by the search thread after its `bestmove` (or failure)."""
@@ -289,5 +412,5 @@ class EngineControl:
         return {"name": (engine.id_name if engine and engine.id_name else
                          self.config.engine_name),
                 "running": bool(engine and engine.alive()), "error": self.engine_error,
-                "options": specs, "values": self.engine_options}
+                "options": specs, "values": self.engine_options, "levels": self.level_choices}
 

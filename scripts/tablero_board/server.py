@@ -11,7 +11,8 @@ from tablero_match.referee import RefereeFailure
 
 from . import MAX_BODY, POLL_WAIT, REQUEST_PATIENCE
 from .api import API
-from .checks import BoardError, check_limits, check_players, need, refuse_constant
+from .checks import BoardError, check_levels, check_limits, check_players, need, \
+    refuse_constant
 
 # The page's files stay in scripts/board/, beside this package.
 STATIC_DIR = Path(__file__).resolve().parent.parent / "board"
@@ -138,7 +139,8 @@ class Handler(BaseHTTPRequestHandler):
             game = need(data, "game", str)
             players = check_players(data["players"]) if data.get("players") else None
             limits = check_limits(data["limits"]) if data.get("limits") else None
-            session = sessions.open(game, need(data, "size", str), players, limits)
+            levels = check_levels(data["levels"]) if data.get("levels") is not None else None
+            session = sessions.open(game, need(data, "size", str), players, limits, levels)
             with session.lock:
                 return 200, dict(ok=True, **session.state())
         if name == "close":

@@ -10,7 +10,7 @@ from tablero_match.records import FORFEIT, MAX_PLIES
 from tablero_match.referee import RefereeFailure
 
 from . import CLOCK_MARGIN_MS, MAX_EVENTS, MAX_GAME_PLIES, MAX_PREVIEW
-from .checks import BoardError, check_int, check_token, normal_size
+from .checks import FULL_STRENGTH, BoardError, check_int, check_token, normal_size
 from .records import GameRecords
 from .referee import parse_board, parse_effects, parse_end, start_referee, subject
 from .search import EngineControl
@@ -50,6 +50,10 @@ class Session(EngineControl, GameRecords):
         self.search = None
         self.players = {"p1": "person", "p2": "engine"}
         self.limits = {"movetime": 100}
+        self.levels = {"p1": FULL_STRENGTH, "p2": FULL_STRENGTH}   # the engine seats' levels
+        self.level_choices = None   # level_choices() of the engine for this game
+        self.engine_level = None    # the Skill Level the engine was last given
+        self.evaluation = None      # the last search's p1_view() with its "ply" and "kind"
         self.game = self.size = self.start = None
         self.moves = []       # {"move", "ms", "ops", "flags", "fen", "clock", "by"}
         self.adjudged = None  # {"result", "reason", "detail", "loser"}: ended off the rules
@@ -116,8 +120,9 @@ class Session(EngineControl, GameRecords):
 
     # --- the game
 
-    def new_game(self, game, size, players=None, limits=None):
-        """Starts a game of `game` on `size` (None: the game's default)."""
+    def new_game(self, game, size, players=None, limits=None, levels=None):
+        """Starts a game of `game` on `size` (None: the game's default), with `players`,
+        `limits` and the engine seats' `levels` if given (else as before)."""
         games = self.config.games
         if game not in games:
             raise BoardError("unknown game '%s' (games: %s)" % (str(game)[:20],
@@ -135,9 +140,11 @@ class Session(EngineControl, GameRecords):
         self.game, self.size = game, size
         self.start = None
         self.start = self.fen_of([])
-        self.moves, self.adjudged = [], None
+        self.moves, self.adjudged, self.evaluation = [], None, None
         if players:
             self.players = players
+        if levels:
+            self.levels.update(levels)
         if limits:
             self.limits = limits
         self.reset_clock()
@@ -175,7 +182,8 @@ class Session(EngineControl, GameRecords):
         state.update(session=self.id, version=self.version, seq=self.seq,
                      players=self.players, limits=self.limits, clock=self.clock_view(),
                      searching=self.search.kind if self.search else None,
-                     engine=self.engine_view(), adjudged=self.adjudged)
+                     engine=self.engine_view(), adjudged=self.adjudged,
+                     levels=self.levels, evaluation=self.evaluation)
         if self.adjudged:
             state["result"] = self.adjudged["result"]
             state["legal"] = []
@@ -294,7 +302,7 @@ class Session(EngineControl, GameRecords):
         if count > len(self.moves):
             raise BoardError("there is no move to take back")
         del self.moves[len(self.moves) - count:]
-        self.adjudged = None
+        self.adjudged = self.evaluation = None
         if self.clock:
             tc = self.limits.get("tc")
             self.clock["left"] = list(self.moves[-1]["clock"]) if self.moves and \

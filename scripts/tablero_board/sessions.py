@@ -19,7 +19,7 @@ class Sessions:
         self.stopping = threading.Event()
         self.reaper = None
 
-    def open(self, game=None, size=None, players=None, limits=None):
+    def open(self, game=None, size=None, players=None, limits=None, levels=None):
         """A new session with its first game; BoardError 503 when the board is full."""
         with self.lock:
             if self.stopping.is_set():
@@ -34,7 +34,7 @@ class Sessions:
                 session.new_game(game or self.config.game or next(iter(self.config.games)),
                                  size or (self.config.size if not game or
                                           game == self.config.game else None),
-                                 players, limits)
+                                 players, limits, levels)
         except Exception:
             self.close(session.id)
             raise

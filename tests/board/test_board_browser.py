@@ -4,7 +4,9 @@ chromium-driver, PyPI's selenium) plays a whole game of each of the three games 
 squares, a person against the engine, and checks the end against a separate tablero referee
 replaying the game's moves (`query fen`, `query result`). It also checks that an illegal click
 and bad records are refused without harm, that a saved record passes `scripts/match.py replay`
-and loads back, and measures the time from a click to the engine's move on the page.
+and loads back, that the engine's level chooser offers its levels and a chosen one plays,
+that the evaluation bar shows player 1's expected score after an engine move, and measures the
+time from a click to the engine's move on the page.
 
 Run alone from the repository (after `cargo build --release`; the packages are in scripts/):
 
@@ -155,6 +157,19 @@ class Page:
         return self.driver.execute_script(
             "return [...document.querySelectorAll('#moves li')].map(li => li.dataset.move);")
 
+    def select_css(self, css, value):
+        from selenium.webdriver.support.ui import Select
+        Select(self.driver.find_element("css selector", css)).select_by_value(value)
+
+    def api(self, name, **data):
+        """The page's session's answer to the API request `name`."""
+        return self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/api/' + arguments[0], {method: 'POST', headers: {'Content-Type':"
+            " 'application/json'}, body: JSON.stringify(Object.assign({session: S.session},"
+            " arguments[1]))}).then(r => r.json()).then(done, e => done({error: String(e)}));",
+            name, data)
+
     def load_record(self, path):
         self.driver.find_element("id", "load").send_keys(str(path))
 
@@ -211,13 +226,7 @@ def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
             " if (Number(b.dataset.ply) >= Number(window.__t.ply) + 2 && b.dataset.tomove"
             " !== 'none') { window.__t.shown = performance.now(); obs.disconnect(); } })"
             ".observe(document.getElementById('board'), {attributes: true});")
-        if not ops:
-            page.driver.find_element("id", "pass").click()
-        else:
-            first = ops[0]
-            clicks = [first[1]] if first[0] != "move" else [first[1], first[2]]
-            for square in clicks:
-                page.click_square(square)
+        click_move(page, ops)
         # The time from the click that completes the move (the last one) to the engine's
         # move drawn on the page.
         page.wait(lambda f, r, b, t, p, m: int(p) > int(ply), "the move %s to be played" % move)
@@ -257,6 +266,50 @@ def check_illegal_click(page, entries, fen, ply):
     attrs = page.idle()
     if attrs[0] != fen or attrs[4] != ply:
         raise Failure("a refused move changed the board")
+
+
+def click_move(page, ops):
+    """Clicks the squares of a move whose effects are `ops` (the pass button if none)."""
+    if not ops:
+        page.driver.find_element("id", "pass").click()
+        return
+    first = ops[0]
+    for square in [first[1]] if first[0] != "move" else [first[1], first[2]]:
+        page.click_square(square)
+
+
+def check_levels(page, referee, checks):
+    """Against the engine as player 1: only player 2's level chooser shows, with the engine's
+    levels and full strength; level 0 chosen reaches the server, a move is answered by the
+    engine, and the evaluation bar then holds player 1's expected score (0..1000)."""
+    new_game(page, "crossings", "8x8", 20)
+    choosers = page.driver.execute_script(
+        "return [...document.querySelectorAll('select[data-role=level]')].map(s =>"
+        " [s.dataset.side, s.closest('label').hidden, [...s.options].map(o => o.value),"
+        " s.value]);")
+    shown = {side: (values, value) for side, hidden, values, value in choosers if not hidden}
+    if set(shown) != {"p2"} or shown["p2"][0] != [str(n) for n in range(21)] or \
+            shown["p2"][1] != "20":
+        raise Failure("the level choosers against the engine as player 2: %s" % choosers)
+    page.select_css("select[data-role=level][data-side=p2]", "0")
+    state = None
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        state = page.api("state")
+        if state.get("levels", {}).get("p2") == 0:
+            break
+        time.sleep(0.05)
+    else:
+        raise Failure("the chosen level did not reach the server: %s" % state.get("levels"))
+    _, _, entries = referee.state([])
+    click_move(page, entries[0][1])
+    page.wait(lambda f, r, b, t, p, m: p == "2" and b == "false", "the engine's reply at level 0")
+    value = page.driver.find_element("id", "eval").get_attribute("data-eval")
+    if not value or not 0 <= int(value) <= 1000:
+        raise Failure("the evaluation bar's data-eval after an engine move: %r" % value)
+    checks.append("the level chooser offers 21 levels; at level 0 the engine answers a move; "
+                  "the evaluation bar then shows data-eval %s (%s)" % (
+                      value, page.driver.find_element("id", "eval-text").text))
 
 
 def check_records(page, tablero, tmp, checks):
@@ -363,6 +416,7 @@ def run(args):
                 small_screenshot(driver, shots / ("%s.png" % game))
             if game == "crossjack":
                 check_records(page, tablero, tmp, checks)
+        check_levels(page, referee, checks)
         for check in checks:
             print("ok: " + check)
         if timings:

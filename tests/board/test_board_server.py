@@ -29,11 +29,11 @@ from unittest import mock
 import tablero_board.records
 import tablero_board.session
 from tablero_board import MAX_BODY
-from tablero_board.checks import BoardError, check_fen, check_limits, check_players, \
-    check_token, normal_size
+from tablero_board.checks import BoardError, check_fen, check_levels, check_limits, \
+    check_players, check_token, normal_size
 from tablero_board.referee import catalogue, parse_board, parse_effects, parse_end, \
     start_referee
-from tablero_board.search import parse_info
+from tablero_board.search import level_choices, p1_view, parse_info
 from tablero_board.server import BoardServer, Handler
 from tablero_board.session import Config
 from tablero_board.sessions import Sessions as BoardSessions
@@ -43,6 +43,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
 CRASHING = "%s %s %s 2" % (sys.executable, REPO / "tests" / "match" / "crash.py", TABLERO)
+# tablero with every line it is sent logged to a file (and option lines hidden): the board's
+# engine command given the log file and the names of the options to hide.
+LOGGING = "%s %s %s" % (sys.executable, HERE / "logging_engine.py", TABLERO)
 
 
 def config(engine=TABLERO, max_sessions=2, idle=600.0):
@@ -172,6 +175,48 @@ class Parsing(unittest.TestCase):
         self.assertEqual((info["depth"], info["multipv"], info["score"], info["pv"]),
                          (4, 2, {"cp": -44, "bound": "lowerbound"}, ["b1d3", "d8f6"]))
         self.assertIsNone(parse_info("info"))
+        info = parse_info("info depth 5 seldepth 7 score cp 34 wdl 520 300 180 upperbound "
+                          "nodes 900 pv a1")
+        self.assertEqual((info["score"], info["wdl"], info["nodes"]),
+                         ({"cp": 34, "bound": "upperbound"}, [520, 300, 180], 900))
+
+    def test_evaluations_from_player_1s_view(self):
+        # Player 1 to move: as the engine said it; expected score win + draw / 2.
+        self.assertEqual(p1_view({"cp": 34}, [520, 300, 180], 0),
+                         {"cp": 34, "wdl": [520, 300, 180], "eval": 670, "proven": None})
+        # Player 2 to move: the score's sign, the bound and the wdl turned round.
+        self.assertEqual(p1_view({"cp": 34, "bound": "lowerbound"}, [520, 300, 180], 1),
+                         {"cp": -34, "bound": "upperbound", "wdl": [180, 300, 520],
+                          "eval": 330, "proven": None})
+        self.assertEqual(p1_view({"cp": 0}, [1, 999, 0], 1)["eval"], 500)   # 499.5 rounds up
+        self.assertEqual(p1_view({"mate": 3}, [1000, 0, 0], 1),
+                         {"mate": -3, "wdl": [0, 0, 1000], "eval": 0, "proven": "p2"})
+        self.assertEqual(p1_view({"mate": -2}, [0, 0, 1000], 1)["proven"], "p1")
+        self.assertEqual(p1_view({"mate": 1}, [1000, 0, 0], 0)["eval"], 1000)
+        self.assertEqual(p1_view({"cp": -5}, None, 1), {"cp": 5})   # no wdl: no eval
+
+    def test_level_choices_and_levels_of_a_request(self):
+        skill = parse_option_line("option name Skill Level type spin default 20 min 0 max 20")
+        elo = parse_option_line("option name UCI_Elo type spin default 300 min 300 max 1820")
+        choices = level_choices(skill, elo)
+        self.assertEqual([c["level"] for c in choices], list(range(21)))
+        self.assertEqual([c["elo"] for c in choices[:20]], [300 + 80 * n for n in range(20)])
+        self.assertEqual(choices[0]["label"], "Level 0: beginner, Elo 300")
+        self.assertEqual([c["band"] for c in choices[3:5] + choices[15:17]],
+                         ["beginner", "casual", "strong", "expert"])
+        self.assertEqual(choices[20], {"level": 20, "elo": None, "band": None,
+                                       "label": "Full strength"})
+        odd = parse_option_line("option name UCI_Elo type spin default 0 min 0 max 100")
+        self.assertEqual(level_choices(skill, odd)[1]["elo"], 5)          # 5.26 rounded
+        self.assertEqual(level_choices(skill, None)[7]["label"], "Level 7: casual")
+        self.assertIsNone(level_choices(None, elo))
+        self.assertIsNone(level_choices(dict(skill, max="10"), elo))
+        self.assertEqual(check_levels({"p1": 0, "p2": "20"}), {"p1": 0, "p2": 20})
+        for bad in ({"p1": 21}, {"p1": -1}, {"p2": "strong"}, {"p2": True}, {"p2": 2.5},
+                    {"p3": 1}, {}, [], 5, {"p1": None}):
+            with self.assertRaises(BoardError) as refused:
+                check_levels(bad)
+            self.assertIn("0..20", str(refused.exception), bad)
 
 
 class Http(unittest.TestCase):
@@ -593,6 +638,128 @@ class Sessions(unittest.TestCase):
             state, _ = wait_for(server, sid, lambda s: len(s["moves"]) == 1)
         finally:
             server.close()
+
+
+def elo_range(game):
+    """UCI_Elo's (min, max) as the engine itself lists it after `game` is selected."""
+    out = subprocess.run([TABLERO], input="uci\nsetoption name UCI_Variant value %s\nuci\n"
+                         "quit\n" % game, capture_output=True, text=True, timeout=30).stdout
+    spec = [parse_option_line(line) for line in out.splitlines()
+            if line.startswith("option name UCI_Elo ")][-1]
+    return int(spec["min"]), int(spec["max"])
+
+
+def sent_before_go(log_path):
+    """The Skill Level lines the engine was sent, each with the `go` that followed it."""
+    pairs, level = [], None
+    for line in Path(log_path).read_text().splitlines():
+        if line.startswith("setoption name Skill Level value "):
+            level = int(line.split()[-1])
+        elif line.startswith("go"):
+            pairs.append((level, line))
+    return pairs
+
+
+class Levels(unittest.TestCase):
+    """The engine seats' strength levels and the evaluations from player 1's view."""
+
+    def test_level_labels_are_read_from_the_engine_for_each_game(self):
+        server = Server(config())
+        try:
+            sid = None
+            for game in ("crossjack", "jcshock", "crossings"):
+                state = server.ok("new", session=sid, game=game) if sid else \
+                    server.ok("open", game=game)
+                sid = state["session"]
+                low, high = elo_range(game)
+                choices = state["engine"]["levels"]
+                self.assertEqual([c["level"] for c in choices], list(range(21)), game)
+                elos = [c["elo"] for c in choices[:20]]
+                self.assertEqual(elos, [int(low + n * (high - low) / 19 + 0.5)
+                                        for n in range(20)], game)
+                self.assertEqual((elos[0], elos[-1]), (low, high))
+                self.assertTrue(all(a < b for a, b in zip(elos, elos[1:])), elos)
+                self.assertEqual(choices[20]["label"], "Full strength")
+                self.assertEqual(state["levels"], {"p1": 20, "p2": 20})
+        finally:
+            server.close()
+
+    def test_bad_levels_are_refused_with_a_reason(self):
+        server = Server(config())
+        try:
+            sid = server.ok("open", game="crossjack", size="4x4", levels={"p2": 5})["session"]
+            for levels in ({"p2": 21}, {"p2": -1}, {"p2": "strong"}, {"p2": True},
+                           {"p1": 3.5}, {"p3": 2}, [], "7"):
+                for request in ("levels", "new"):
+                    status, reply = server.api(request, session=sid, levels=levels)
+                    self.assertEqual(status, 400, (request, levels))
+                    self.assertIn("0..20", reply["error"], (request, levels))
+            status, reply = server.api("open", game="crossjack", levels={"p1": 99})
+            self.assertIn("the level of p1 must be a whole number in 0..20", reply["error"])
+            self.assertEqual(server.ok("state", session=sid)["levels"], {"p1": 20, "p2": 5})
+        finally:
+            server.close()
+
+    def test_each_seats_level_reaches_the_engine_and_wdl_reaches_the_page(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            log = Path(tmp) / "sent.log"
+            server = Server(config(engine="%s %s" % (LOGGING, log)))
+            try:
+                sid = server.ok("open", game="crossings", levels={"p1": 0, "p2": 7},
+                                players={"p1": "engine", "p2": "engine"})["session"]
+                events = []
+                for ply in (1, 2):
+                    server.ok("go", session=sid, limits={"movetime": 30})
+                    state, more = wait_for(server, sid, lambda s: len(s["moves"]) == ply and
+                                           not s["searching"])
+                    events += more
+                    # The last first-line info of the move, as the engine said it (the side
+                    # to move's view) and as the state has it (player 1's view).
+                    last = [e["info"] for e in more if e["type"] == "info" and
+                            e["info"].get("multipv", 1) == 1 and "wdl" in e["info"]][-1]
+                    evaluation = state["evaluation"]
+                    self.assertEqual((evaluation["ply"], evaluation["kind"]), (ply - 1, "move"))
+                    self.assertEqual(evaluation["wdl"], last["wdl"] if ply == 1 else
+                                     last["wdl"][::-1])
+                    self.assertTrue(0 <= evaluation["eval"] <= 1000)
+                    win, draw, _ = evaluation["wdl"]
+                    self.assertEqual(evaluation["eval"], (2 * win + draw + 1) // 2)
+                server.ok("levels", session=sid, levels={"p1": 20})
+                server.ok("go", session=sid, limits={"movetime": 30})
+                wait_for(server, sid, lambda s: len(s["moves"]) == 3 and not s["searching"])
+                server.ok("analyse", session=sid, ply=1)
+                time.sleep(0.2)
+                server.ok("stop", session=sid)
+                self.assertEqual(sent_before_go(log), [
+                    (0, "go movetime 30"), (7, "go movetime 30"), (20, "go movetime 30"),
+                    (20, "go infinite")])
+                self.assertIn("setoption name UCI_ShowWDL value true",
+                              log.read_text().splitlines())
+            finally:
+                server.close()
+
+    def test_an_engine_without_levels_gets_no_chooser(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            log = Path(tmp) / "sent.log"
+            server = Server(config(engine="%s %s Skill+Level UCI_Elo UCI_ShowWDL" % (
+                LOGGING, log)))
+            try:
+                state = server.ok("open", game="crossjack", size="4x4",
+                                  players={"p1": "engine", "p2": "person"})
+                sid = state["session"]
+                self.assertIsNone(state["engine"]["levels"])
+                status, reply = server.api("levels", session=sid, levels={"p1": 3})
+                self.assertEqual(status, 400)
+                self.assertIn("no option Skill Level", reply["error"])
+                server.ok("go", session=sid, limits={"movetime": 30})
+                state, _ = wait_for(server, sid, lambda s: len(s["moves"]) == 1 and
+                                    not s["searching"])
+                self.assertNotIn("eval", state["evaluation"] or {})
+                sent = log.read_text()
+                self.assertNotIn("Skill Level", sent)
+                self.assertNotIn("UCI_ShowWDL", sent)
+            finally:
+                server.close()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ use crate::common;
 
 /// The groups of test classes of `tests/board/test_board_server.py` that the tests below run
 /// side by side, one group each. Every class of that file is in one of them.
-const SERVER_GROUPS: [&[&str]; 3] = [&["Parsing", "Http"], &["Records"], &["Sessions"]];
+const SERVER_GROUPS: [&[&str]; 3] = [&["Parsing", "Http"], &["Records", "Levels"], &["Sessions"]];
 
 /// Runs the test classes `classes` of `tests/board/test_board_server.py`.
 fn server_test(classes: &[&str]) {

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Test engine for the board's server tests: tablero, with every line it is sent appended to a
+log file, and the `option` lines of the names given after the log file left out of its `uci`
+answers (an older engine without them); a '+' in a name stands for a blank (Skill+Level).
+
+    python3 logging_engine.py <path to tablero> <log file> [option name]...
+"""
+
+import subprocess
+import sys
+import threading
+
+
+def main():
+    tablero, log_path = sys.argv[1], sys.argv[2]
+    hidden = {name.replace("+", " ").lower() for name in sys.argv[3:]}
+    child = subprocess.Popen([tablero], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, bufsize=1)
+
+    def forward():
+        for line in child.stdout:
+            words = line.split()
+            if words[:2] == ["option", "name"] and "type" in words and \
+                    " ".join(words[2:words.index("type")]).lower() in hidden:
+                continue
+            sys.stdout.write(line)
+            sys.stdout.flush()
+
+    output = threading.Thread(target=forward, daemon=True)
+    output.start()
+    with open(log_path, "a") as log:
+        for line in sys.stdin:
+            log.write(line)
+            log.flush()
+            child.stdin.write(line)
+            child.stdin.flush()
+            if line.split() == ["quit"]:
+                break
+    child.stdin.close()
+    child.wait()
+    output.join(5)
+
+
+if __name__ == "__main__":
+    main()
