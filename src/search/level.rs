@@ -34,6 +34,14 @@ impl Strength {
     }
 }
 
+/// A search at full strength: the move for a position within a request, its reports passed on.
+pub(crate) type FullStrength<'a, G> = dyn FnMut(
+        &mut GameState<G>,
+        &Request<'_, <G as crate::games::Game>::Move>,
+        &mut dyn FnMut(&Info),
+    ) -> Option<<G as crate::games::Game>::Move>
+    + 'a;
+
 /// A candidate move: the first move of a reported line and that line's score.
 struct Candidate<M> {
     mv: M,
@@ -50,11 +58,7 @@ pub(crate) fn play_at_level<G: SearchHints>(
     level: f64,
     seed: u64,
     report: &mut dyn FnMut(&Info),
-    search: &mut dyn FnMut(
-        &mut GameState<G>,
-        &Request<'_, G::Move>,
-        &mut dyn FnMut(&Info),
-    ) -> Option<G::Move>,
+    search: &mut FullStrength<'_, G>,
 ) -> Option<G::Move> {
     let step = G::LEVELS.step(level);
     let budget = step.nodes;
@@ -82,7 +86,10 @@ pub(crate) fn play_at_level<G: SearchHints>(
         keep_line(&mut lines, info);
         report(info);
     });
-    let candidates = candidates(state, &lines);
+    let mut candidates = candidates(state, &lines);
+    if let Some(best) = best {
+        trust_the_search(&mut candidates, best);
+    }
     let mut rng = Rng::new(seed ^ 0x5EED_1E7E_15EE_D5EE);
     choose(&candidates, step.temperature, &mut rng).or(best)
 }
@@ -118,6 +125,23 @@ fn candidates<G: SearchHints>(
         }
     }
     found
+}
+
+/// Scores the move the search chose as the best candidate's: a Monte-Carlo search plays its
+/// most visited move, whose win rate may trail a rarely visited move's lucky one.
+fn trust_the_search<M: Copy + PartialEq>(candidates: &mut [Candidate<M>], best: M) {
+    let Some(top) = candidates
+        .iter()
+        .map(|c| c.score)
+        .max_by(|a, b| comparable(*a).total_cmp(&comparable(*b)))
+    else {
+        return;
+    };
+    for candidate in candidates.iter_mut().filter(|c| c.mv == best) {
+        if comparable(top) > comparable(candidate.score) {
+            candidate.score = top;
+        }
+    }
 }
 
 /// A move drawn among `candidates` with weights `exp((value − best) / temperature)`.
@@ -203,6 +227,18 @@ mod tests {
             candidate(1, Score::Centipawns(-900)),
         ];
         assert!((0..500).all(|_| choose(&losing, 400.0, &mut rng) == Some(1)));
+    }
+
+    #[test]
+    fn the_searchs_own_move_counts_as_the_best_line() {
+        let mut moves = [
+            candidate(0, Score::Centipawns(90)),
+            candidate(1, Score::Centipawns(30)),
+        ];
+        trust_the_search(&mut moves, 1);
+        assert_eq!(moves[1].score, Score::Centipawns(90));
+        trust_the_search(&mut moves, 0);
+        assert_eq!(moves[0].score, Score::Centipawns(90));
     }
 
     #[test]
