@@ -41,7 +41,7 @@ LABEL_TOLERANCE = 75.0
 EPILOG = """\
 schedule (default; --pairs a-b,c-d,... replaces it):
   L vs L+1 and L vs L+2 for the levels 0..20, random vs L0, L1, L2 and greedy, greedy vs
-  L0..L10. Each pairing plays --games games (openings from --openings and --random-plies,
+  L0..L10; --gauntlets adds greedy vs L11..L20 and L20 vs L0, L3, ..., L15. Each pairing plays --games games (openings from --openings and --random-plies,
   each played with colours swapped) into <out>/<a>-vs-<b>.jsonl.
 
 fit:
@@ -86,20 +86,26 @@ def parser():
     p.add_argument("--prior-draws", type=float, default=0.5, metavar="D",
                    help="virtual draws added to every pairing in the fit (default 0.5)")
     p.add_argument("--json", metavar="FILE", help="also write the fitted numbers to FILE")
+    p.add_argument("--gauntlets", action="store_true",
+                   help="also greedy against every level and full strength against every "
+                   "third level (for games where levels mostly draw each other)")
     p.add_argument("--anchor", default=DEFAULT_ANCHOR, metavar="PLAYER=ELO",
                    help="the player whose rating is fixed, and its rating (default %s)"
                    % DEFAULT_ANCHOR)
     return p
 
 
-def default_pairs():
-    """The default schedule: neighbours and next-but-one levels, the anchor and greedy against
-    the lowest levels."""
+def default_pairs(gauntlets=False):
+    """The default schedule: neighbours and next-but-one levels, random and greedy against
+    the lowest levels; with `gauntlets`, greedy against every level and full strength against
+    every third level, which ties together levels that mostly draw each other."""
     top = FULL_LEVEL
     pairs = [("L%d" % level, "L%d" % (level + step))
              for step in (1, 2) for level in range(top + 1 - step)]
     pairs += [(RANDOM, "L%d" % level) for level in range(3)] + [(RANDOM, "greedy")]
-    pairs += [("greedy", "L%d" % level) for level in range(11)]
+    pairs += [("greedy", "L%d" % level) for level in range(top + 1 if gauntlets else 11)]
+    if gauntlets:
+        pairs += [("L%d" % level, "L%d" % top) for level in range(0, top - 2, 3)]
     return pairs
 
 
@@ -409,7 +415,7 @@ def main(argv):
         check_args(args)
         failed = []
         if not args.fit_only:
-            pairs = parse_pairs(args.pairs) if args.pairs else default_pairs()
+            pairs = parse_pairs(args.pairs) if args.pairs else default_pairs(args.gauntlets)
             Path(args.out).mkdir(parents=True, exist_ok=True)
             failed = play_pairings(pairs, args)
         status = fit_and_report(args)

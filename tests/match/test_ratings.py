@@ -115,9 +115,25 @@ class Calibration(unittest.TestCase):
         self.assertIn(("L0", "L1"), pairs)
         self.assertIn(("L18", "L20"), pairs)
         self.assertIn(("random", "greedy"), pairs)
-        self.assertIn(("greedy", "L6"), pairs)
-        self.assertNotIn(("greedy", "L7"), pairs)
-        self.assertEqual(len(pairs), 20 + 19 + 4 + 7)
+        self.assertIn(("greedy", "L10"), pairs)
+        self.assertNotIn(("greedy", "L11"), pairs)
+        self.assertEqual(len(pairs), 20 + 19 + 4 + 11)
+
+    def test_gauntlets_add_greedy_against_every_level_and_full_strength_against_every_third(self):
+        pairs = calibrate_levels.default_pairs(gauntlets=True)
+        self.assertEqual(len(pairs), len(set(pairs)))
+        self.assertTrue(set(calibrate_levels.default_pairs()) < set(pairs))
+        self.assertIn(("greedy", "L20"), pairs)
+        self.assertIn(("L15", "L20"), pairs)
+        self.assertNotIn(("L1", "L20"), pairs)
+        self.assertEqual(len(pairs), 20 + 19 + 4 + 21 + 6)
+
+    def test_the_anchor_is_a_player_and_a_number(self):
+        self.assertEqual(calibrate_levels.parse_anchor("greedy=1000"), ("greedy", 1000.0))
+        self.assertEqual(calibrate_levels.parse_anchor("L3=-50"), ("L3", -50.0))
+        for bad in ("greedy", "nobody=3", "greedy=strong"):
+            with self.assertRaises(calibrate_levels.UsageError):
+                calibrate_levels.parse_anchor(bad)
 
     def test_engine_words_of_the_players(self):
         args = calibrate_levels.parser().parse_args(["--binary", "t", "--movetime", "900",
@@ -141,6 +157,7 @@ class Calibration(unittest.TestCase):
             with contextlib.redirect_stdout(out):
                 status = calibrate_levels.main(["--fit-only", "--out", tmp, "--binary",
                                                 str(Path(tmp) / "none"), "--game", "crossings",
+                                                "--anchor", "random=0",
                                                 "--json", str(Path(tmp) / "fit.json")])
             fit = json.loads(Path(tmp, "fit.json").read_text())
         text = out.getvalue()
@@ -161,6 +178,19 @@ class Calibration(unittest.TestCase):
         self.assertIn("| L1 | - | - |", text)
         self.assertEqual(fit["flags"], [])
 
+    def test_the_default_anchor_puts_greedy_at_1000(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            level_records(tmp, "greedy", "L0", [1.0, 0.5, 1.0, 0.0])
+            with contextlib.redirect_stdout(io.StringIO()):
+                calibrate_levels.main(["--fit-only", "--out", tmp, "--binary",
+                                       str(Path(tmp) / "none"), "--json",
+                                       str(Path(tmp) / "fit.json")])
+            fit = json.loads(Path(tmp, "fit.json").read_text())
+        expected = fit_ratings([("greedy", "L0", p) for p in [1.0, 0.5, 1.0, 0.0]], "greedy", 0.5)
+        self.assertEqual(fit["anchor"], {"player": "greedy", "elo": 1000.0})
+        self.assertEqual(fit["players"]["greedy"]["elo"], 1000.0)
+        self.assertAlmostEqual(fit["players"]["L0"]["elo"], 1000.0 + expected["L0"][0], places=6)
+
     def test_a_level_too_close_to_the_one_two_below_is_flagged(self):
         with tempfile.TemporaryDirectory() as tmp:
             level_records(tmp, "random", "L1", [0.0, 0.0, 0.5, 0.0])
@@ -168,7 +198,7 @@ class Calibration(unittest.TestCase):
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
                 status = calibrate_levels.main(["--fit-only", "--out", tmp, "--binary",
-                                                str(Path(tmp) / "none")])
+                                                str(Path(tmp) / "none"), "--anchor", "random=0"])
         self.assertEqual(status, 1)
         self.assertIn("- L3 scores 50.0% against L1 (4 games), below 60%", out.getvalue())
 
