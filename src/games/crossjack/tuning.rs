@@ -35,8 +35,8 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
         LevelStep::new(829, 4, 42.3),
         LevelStep::new(400_000, 4, 5.0),
     ],
-    elo_at_0: 360,
-    elo_per_level: 34,
+    elo_at_0: 306,
+    elo_per_level: 38,
 };
 
 /// The win-draw-loss model, fitted to self-play games.
