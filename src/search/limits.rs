@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use super::level::Strength;
 use super::strategy::Strategy;
+use super::strength::Strength;
 use crate::games::Player;
 
 /// A player's clock as the protocol reports it.

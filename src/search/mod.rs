@@ -24,6 +24,7 @@ mod rng;
 mod root;
 pub mod solve;
 mod strategy;
+mod strength;
 #[cfg(test)]
 mod test_support;
 mod threads;
@@ -37,9 +38,9 @@ pub use bound::Bound;
 pub use context::{in_fresh_context, Context};
 pub use info::{CurrMove, Info, Score};
 pub(crate) use kept::lock_or_empty;
-pub use level::Strength;
 pub use limits::{Clock, Limits, Request, Settings};
 pub use strategy::Strategy;
+pub use strength::Strength;
 pub use threads::{SearchThreads, MAX_HELPERS};
 pub use tt::TranspositionTable;
 pub use workspace::Workspace;
