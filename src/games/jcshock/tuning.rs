@@ -57,7 +57,7 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
         LevelStep::new(18_000, 4, 22.0),
         LevelStep::new(22_700, 4, 20.4),
         LevelStep::new(31_400, 4, 14.5),
-        LevelStep::new(52_000, 4, 8.0),
+        LevelStep::new(44_900, 4, 9.0),
         LevelStep::new(62_200, 4, 6.5),
         LevelStep::new(81_000, 4, 5.0),
         LevelStep::new(105_000, 4, 4.3),
@@ -69,8 +69,8 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
         LevelStep::new(680_000, 4, 0.9),
         LevelStep::new(1_000_000, 4, 0.5),
     ],
-    elo_at_0: 778,
-    elo_per_level: 101,
+    elo_at_0: 800,
+    elo_per_level: 94,
 };
 
 /// The win-draw-loss model, fitted to self-play games.
