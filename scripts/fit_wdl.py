@@ -6,8 +6,11 @@ and pairs every scored move with its game's outcome from the mover's view. Only 
 by the rules count (adjudicated games do not).
 
     fit    fits win = s((cp - a)/b), loss = s((-cp - a)/b), draw = 1 - win - loss (s the
-           logistic function, a >= 0, b > 0) by maximum likelihood; mate scores are skipped
-    check  compares predicted win shares (the recorded `wdl`, or --model a,b from the cp)
+           logistic function, a >= 0, b > 0) by maximum likelihood for every position, and
+           for each player to move apart a curve with a margin of its own for wins and for
+           losses; mate scores are skipped
+    check  compares predicted win shares (the recorded `wdl`, or --model from the cp: a,b or
+           w,l,b, or player 1's and player 2's split by '/')
            with the observed outcomes, decile by decile of the predicted win share
 
 Python 3 standard library only.
@@ -66,7 +69,7 @@ def positions(records, plies_from=0, referee=None):
             mover_is_p1 = (index % 2 == 0) == p1_first
             found.append({"cp": parse_cp(move["score"]), "wdl": move.get("wdl"),
                           "points": mover_points(record["result"], mover_is_p1),
-                          "ply": start + index})
+                          "ply": start + index, "p1": mover_is_p1})
     return found
 
 
@@ -78,9 +81,13 @@ def sigmoid(x):
     return e / (1.0 + e)
 
 
-def model_wdl(cp, a, b):
-    """(win, draw, loss) probabilities of the model at `cp`."""
-    win, loss = sigmoid((cp - a) / b), sigmoid((-cp - a) / b)
+def model_wdl(cp, a, b, loss_margin=None):
+    """(win, draw, loss) probabilities of the model at `cp`: win = s((cp - a)/b), loss =
+    s((-cp - loss_margin)/b), loss_margin = a unless given (when the two margins differ, the
+    loss is cut to what the win leaves)."""
+    loss_margin = a if loss_margin is None else loss_margin
+    win, loss = sigmoid((cp - a) / b), sigmoid((-cp - loss_margin) / b)
+    loss = min(loss, 1.0 - win)
     return win, max(1.0 - win - loss, 0.0), loss
 
 
@@ -132,6 +139,35 @@ def nelder_mead(f, start, steps, iterations=500, tolerance=1e-9):
     return simplex[best]
 
 
+def log_likelihood_3(samples, win_margin, loss_margin, b):
+    """The log-likelihood of `samples` (Counter of (cp, points)) under the curve with its own
+    margins for wins and losses."""
+    total = 0.0
+    for (cp, points), count in samples.items():
+        win, draw, loss = model_wdl(cp, win_margin, b, loss_margin)
+        p = win if points == 1.0 else draw if points == 0.5 else loss
+        total += count * math.log(max(p, 1e-300))
+    return total
+
+
+def fit_curve(samples):
+    """(win margin, loss margin, b, log-likelihood) maximising the likelihood of `samples`:
+    fit_model's (a, a, b) as the start, then Nelder-Mead over (win margin, loss margin, log b),
+    the margins free but their sum not negative."""
+    a, b, _ = fit_model(samples)
+
+    def cost(point):
+        win_margin, loss_margin, log_b = point
+        if win_margin + loss_margin < 0.0 or not -5.0 < log_b < 12.0:
+            return math.inf
+        return -log_likelihood_3(samples, win_margin, loss_margin, math.exp(log_b))
+
+    win_margin, loss_margin, log_b = nelder_mead(cost, (a, a, math.log(b)), (20.0, 20.0, 0.3),
+                                                 iterations=2000)
+    b = math.exp(log_b)
+    return win_margin, loss_margin, b, log_likelihood_3(samples, win_margin, loss_margin, b)
+
+
 def fit_model(samples):
     """(a, b, log-likelihood) maximising the likelihood of `samples` (Counter of (cp,
     points)): the best point of a grid, then Nelder-Mead over (a, log b) with a >= 0."""
@@ -152,18 +188,48 @@ def fit_model(samples):
 
 def predictions(found, model=None):
     """[(predicted win share, predicted draw share, points)] of the positions with a recorded
-    wdl, or with `model` (a, b) from their cp (mate scores left out)."""
+    wdl, or with `model` from their cp (mate scores left out): (a, b) whoever is to move, or
+    ((a, b) with player 1 to move, (a, b) with player 2 to move)."""
     rows = []
     for p in found:
         if model is not None:
             if p["cp"] is not None:
-                win, draw, _ = model_wdl(p["cp"], *model)
+                win, draw, _ = model_wdl(p["cp"], *curve_parameters(
+                    model_of_mover(model, p.get("p1", True))))
                 rows.append((win, draw, p["points"]))
         elif p["wdl"] is not None:
             w, d, l = p["wdl"]
             total = float(w + d + l) or 1.0
             rows.append((w / total, d / total, p["points"]))
     return rows
+
+
+def model_of_mover(model, mover_is_p1):
+    """The curve of `model` for the player to move: `model` itself when it is one curve."""
+    if isinstance(model[0], tuple):
+        return model[0] if mover_is_p1 else model[1]
+    return model
+
+
+def curve_parameters(curve):
+    """model_wdl's (a, b, loss margin) of a curve (a, b) or (win margin, loss margin, b)."""
+    if len(curve) == 3:
+        win_margin, loss_margin, b = curve
+        return win_margin, b, loss_margin
+    a, b = curve
+    return a, b, a
+
+
+def describe_model(model):
+    """`the model a = …, b = …`, with each player's curve when there are two."""
+    def curve(c):
+        if len(c) == 3:
+            return "win margin %g, loss margin %g, b = %g" % c
+        return "a = %g, b = %g" % c
+    if isinstance(model[0], tuple):
+        return "the model %s with player 1 to move, %s with player 2" % (
+            curve(model[0]), curve(model[1]))
+    return "the model " + curve(model)
 
 
 def decile_rows(rows):
@@ -219,14 +285,25 @@ def decile_table(table):
 
 
 def parse_model(text):
-    """'a,b' → (a, b) with a >= 0 and b > 0."""
-    try:
-        a, b = (float(x) for x in text.split(","))
-    except ValueError:
-        raise UsageError("--model: expected a,b, e.g. 80,120, found '%s'" % text)
-    if a < 0 or b <= 0:
-        raise UsageError("--model: a must be >= 0 and b > 0")
-    return a, b
+    """'a,b' → (a, b) or 'w,l,b' → (win margin, loss margin, b); two of them split by '/'
+    → (player 1's curve, player 2's curve). Every b > 0, a >= 0, w + l >= 0."""
+    parts = text.split("/")
+    if len(parts) > 2:
+        raise UsageError("--model: at most two curves, player 1's and player 2's")
+    models = []
+    for part in parts:
+        try:
+            numbers = tuple(float(x) for x in part.split(","))
+        except ValueError:
+            numbers = ()
+        if len(numbers) not in (2, 3):
+            raise UsageError("--model: expected a,b or w,l,b (or two split by '/'), e.g. 80,120, "
+                             "found '%s'" % text)
+        if numbers[-1] <= 0 or (len(numbers) == 2 and numbers[0] < 0) or \
+                (len(numbers) == 3 and numbers[0] + numbers[1] < 0):
+            raise UsageError("--model: b must be > 0, a >= 0 and w + l >= 0")
+        models.append(numbers)
+    return models[0] if len(models) == 1 else tuple(models)
 
 
 def read_positions(args):
@@ -264,6 +341,7 @@ def run_fit(args):
     """`fit`: prints a, b and the log-likelihood."""
     found = read_positions(args)
     samples = Counter((p["cp"], p["points"]) for p in found if p["cp"] is not None)
+    by_mover = Counter((p["cp"], p["points"], p["p1"]) for p in found if p["cp"] is not None)
     count = sum(samples.values())
     if not count:
         raise UsageError("no move with a cp score to fit")
@@ -273,6 +351,14 @@ def run_fit(args):
         count, outcomes[1.0], outcomes[0.5], outcomes[0.0]))
     print("a = %.1f, b = %.1f" % (a, b))
     print("log-likelihood %.2f (%.4f per position)" % (ll, ll / count))
+    for mover, is_p1 in (("player 1", True), ("player 2", False)):
+        own = Counter({(cp, points): n for (cp, points, p1), n in by_mover.items()
+                       if p1 == is_p1})
+        if own:
+            win_margin, loss_margin, b, ll = fit_curve(own)
+            print("%s to move: %d positions, win margin %.1f, loss margin %.1f, b = %.1f, "
+                  "log-likelihood %.2f" % (mover, sum(own.values()), win_margin, loss_margin,
+                                           b, ll))
     return 0
 
 
@@ -284,7 +370,7 @@ def run_check(args):
     if not rows:
         raise UsageError("no move with %s" % ("a cp score" if model else "a recorded wdl"))
     print("predicted by %s: %d positions" % (
-        "the model a = %g, b = %g" % model if model else "the recorded wdl", len(rows)))
+        describe_model(model) if model else "the recorded wdl", len(rows)))
     table = decile_rows(rows)
     print()
     print("\n".join(decile_table(table)))
@@ -317,7 +403,7 @@ def parser():
         if name == "check":
             sub.add_argument("--model", metavar="a,b",
                              help="predict from the cp score with this model instead of the "
-                             "recorded wdl")
+                             "recorded wdl; a,b/a,b: player 1's and player 2's to move")
     return p
 
 

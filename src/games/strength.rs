@@ -2,6 +2,8 @@
 //! score into chances: its strength levels ([`LevelTuning`]) and its win-draw-loss model
 //! ([`WdlModel`]), both plain data fitted by matches and self-play (docs/results.md).
 
+use super::player::Player;
+
 /// The number of limited levels: `Skill Level` 0 to 19; level 20 is full strength.
 pub const LIMITED_LEVELS: u32 = 20;
 
@@ -169,30 +171,70 @@ impl Wdl {
     };
 }
 
-/// How a game's centipawn score turns into chances: `win = σ((cp − draw_margin) / scale)`,
-/// `loss = σ((−cp − draw_margin) / scale)`, the rest draws (a margin of 0: a game without
-/// draws). Fitted by maximum likelihood to the outcomes of self-play games.
+/// How a game's centipawn score turns into chances: one [`WdlCurve`] for each player to move,
+/// since a game may favour one player beyond what its evaluation sees.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WdlModel {
-    /// How far from 0 a score must be for a win to be as likely as not, in centipawns.
-    pub draw_margin: f64,
+    /// The curve when player 1 is to move.
+    pub player_one: WdlCurve,
+    /// The curve when player 2 is to move.
+    pub player_two: WdlCurve,
+}
+
+impl WdlModel {
+    /// The logistic curve of the centipawn convention for both players.
+    pub const DEFAULT: WdlModel = WdlModel::same_for_both(WdlCurve::DEFAULT);
+
+    /// A model with the same curve whoever is to move.
+    pub const fn same_for_both(curve: WdlCurve) -> WdlModel {
+        WdlModel {
+            player_one: curve,
+            player_two: curve,
+        }
+    }
+
+    /// The chances of a position the search scores `cp` for `mover`, the side to move.
+    pub fn wdl(&self, cp: i32, mover: Player) -> Wdl {
+        match mover {
+            Player::One => self.player_one.wdl(cp),
+            Player::Two => self.player_two.wdl(cp),
+        }
+    }
+}
+
+/// One curve from a score to chances: `win = σ((cp − win_margin) / scale)`,
+/// `loss = σ((−cp − loss_margin) / scale)`, the rest draws (both margins 0: no draws; unequal
+/// margins: the scores of this player to move are too hopeful or too gloomy). Fitted by
+/// maximum likelihood to the outcomes of self-play games.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WdlCurve {
+    /// The score at which a win is as likely as not, in centipawns.
+    pub win_margin: f64,
+    /// The score, turned round, at which a loss is as likely as not, in centipawns.
+    pub loss_margin: f64,
     /// How fast the chances change with the score, in centipawns.
     pub scale: f64,
 }
 
-impl WdlModel {
+impl WdlCurve {
     /// The logistic curve of the centipawn convention (400 per factor of ten in the odds)
     /// without draws.
-    pub const DEFAULT: WdlModel = WdlModel {
-        draw_margin: 0.0,
-        scale: 173.7,
-    };
+    pub const DEFAULT: WdlCurve = WdlCurve::symmetric(0.0, 173.7);
+
+    /// A curve with one margin for wins and losses alike: `draw_margin` from 0 each way.
+    pub const fn symmetric(draw_margin: f64, scale: f64) -> WdlCurve {
+        WdlCurve {
+            win_margin: draw_margin,
+            loss_margin: draw_margin,
+            scale,
+        }
+    }
 
     /// The chances of a position the search scores `cp` for the side to move.
     pub fn wdl(&self, cp: i32) -> Wdl {
         let scale = self.scale.max(1.0);
-        let win = logistic((f64::from(cp) - self.draw_margin) / scale);
-        let loss = logistic((-f64::from(cp) - self.draw_margin) / scale);
+        let win = logistic((f64::from(cp) - self.win_margin) / scale);
+        let loss = logistic((-f64::from(cp) - self.loss_margin) / scale);
         let win = (win * 1000.0).round() as u32;
         let loss = ((loss * 1000.0).round() as u32).min(1000 - win);
         Wdl {
@@ -214,8 +256,9 @@ mod tests {
 
     #[test]
     fn chances_always_sum_to_a_thousand() {
-        let model = WdlModel {
-            draw_margin: 150.0,
+        let model = WdlCurve {
+            win_margin: 150.0,
+            loss_margin: -40.0,
             scale: 90.0,
         };
         for cp in (-3000..=3000).step_by(7) {
@@ -226,17 +269,14 @@ mod tests {
 
     #[test]
     fn a_better_score_never_lowers_the_win_chance() {
-        let model = WdlModel::DEFAULT;
+        let model = WdlCurve::DEFAULT;
         let wins: Vec<u32> = (-2000..=2000).map(|cp| model.wdl(cp).win).collect();
         assert!(wins.windows(2).all(|pair| pair[0] <= pair[1]));
     }
 
     #[test]
     fn the_side_to_move_and_the_other_see_mirrored_chances() {
-        let model = WdlModel {
-            draw_margin: 60.0,
-            scale: 120.0,
-        };
+        let model = WdlCurve::symmetric(60.0, 120.0);
         for cp in [-700, -30, 0, 45, 900] {
             let (mine, theirs) = (model.wdl(cp), model.wdl(-cp));
             assert_eq!((mine.win, mine.loss), (theirs.loss, theirs.win), "{cp}");
@@ -245,8 +285,34 @@ mod tests {
 
     #[test]
     fn without_a_draw_margin_an_even_score_is_an_even_game() {
-        let wdl = WdlModel::DEFAULT.wdl(0);
+        let wdl = WdlCurve::DEFAULT.wdl(0);
         assert_eq!((wdl.win, wdl.draw, wdl.loss), (500, 0, 500));
+    }
+
+    #[test]
+    fn a_hopeful_players_scores_win_less_often() {
+        let fair = WdlCurve::symmetric(0.0, 90.0);
+        let hopeful = WdlCurve {
+            win_margin: 80.0,
+            loss_margin: -60.0,
+            scale: 90.0,
+        };
+        assert!(hopeful.wdl(50).win < fair.wdl(50).win);
+        assert!(hopeful.wdl(50).loss > fair.wdl(50).loss);
+        // σ((50 − 80)/90) and σ((−50 + 60)/90), in per mille.
+        assert_eq!((hopeful.wdl(50).win, hopeful.wdl(50).loss), (417, 528));
+    }
+
+    #[test]
+    fn each_player_to_move_has_its_own_curve() {
+        let model = WdlModel {
+            player_one: WdlCurve::symmetric(0.0, 40.0),
+            player_two: WdlCurve::symmetric(0.0, 80.0),
+        };
+        assert!(model.wdl(60, Player::One).win > model.wdl(60, Player::Two).win);
+        assert_eq!(model.wdl(60, Player::Two), model.player_two.wdl(60));
+        let same = WdlModel::same_for_both(WdlCurve::DEFAULT);
+        assert_eq!(same.wdl(-35, Player::One), same.wdl(-35, Player::Two));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::bound::Bound;
-use crate::games::{Wdl, WdlModel};
+use crate::games::{Player, Wdl, WdlModel};
 
 /// A search score from the side to move's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,14 +54,14 @@ pub struct CurrMove {
 }
 
 impl Info {
-    /// The win-draw-loss chances of this report's score: exact for a proven result, else
-    /// what `model` (the game's) gives the score.
-    pub fn chances(&self, model: &WdlModel) -> Wdl {
+    /// The win-draw-loss chances of this report's score for `mover`, the side to move: exact
+    /// for a proven result, else what `model` (the game's) gives the score.
+    pub fn chances(&self, model: &WdlModel, mover: Player) -> Wdl {
         match self.score {
             Score::Mate(moves) if moves > 0 => Wdl::WON,
             Score::Mate(_) => Wdl::LOST,
             Score::Centipawns(_) if self.proven => Wdl::DRAWN,
-            Score::Centipawns(cp) => model.wdl(cp),
+            Score::Centipawns(cp) => model.wdl(cp, mover),
         }
     }
 

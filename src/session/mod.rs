@@ -247,10 +247,11 @@ impl<G: SearchHints> Session for Typed<G> {
             stop,
         };
         let show_wdl = order.settings.show_wdl;
+        let mover = self.state.position().side_to_move();
         let mut reported = |info: &Info| {
             if show_wdl && info.currmove.is_none() {
                 report(&Info {
-                    wdl: Some(info.chances(&G::WDL)),
+                    wdl: Some(info.chances(&G::WDL, mover)),
                     ..info.clone()
                 });
             } else {

@@ -71,6 +71,7 @@ class Positions(unittest.TestCase):
             (30, 1.0, 1), (-40, 0.0, 2)])  # after one opening move player 2 moves first
         self.assertEqual(found[0]["wdl"], [500, 300, 200])
         self.assertIsNone(found[1]["wdl"])
+        self.assertEqual([p["p1"] for p in found], [True, False, False, True, False, False, True])
         self.assertEqual(len(fit_wdl.positions(records, plies_from=3)), 3)
 
     def test_commands_on_records_files(self):
@@ -134,6 +135,36 @@ class Check(unittest.TestCase):
         modelled = fit_wdl.predictions(found, (50.0, 100.0))
         self.assertEqual([points for _, _, points in modelled], [1.0, 0.0])
         self.assertAlmostEqual(modelled[0][0], fit_wdl.model_wdl(20, 50.0, 100.0)[0])
+
+    def test_each_player_to_move_may_have_its_own_model(self):
+        found = [{"cp": 20, "wdl": None, "points": 1.0, "p1": True},
+                 {"cp": 20, "wdl": None, "points": 0.0, "p1": False}]
+        model = fit_wdl.parse_model("0,40/0,80")
+        self.assertEqual(model, ((0.0, 40.0), (0.0, 80.0)))
+        first, second = fit_wdl.predictions(found, model)
+        self.assertAlmostEqual(first[0], fit_wdl.model_wdl(20, 0.0, 40.0)[0])
+        self.assertAlmostEqual(second[0], fit_wdl.model_wdl(20, 0.0, 80.0)[0])
+        self.assertEqual(fit_wdl.parse_model("5,60"), (5.0, 60.0))
+        self.assertEqual(fit_wdl.parse_model("30,-10,90/0,0,80"),
+                         ((30.0, -10.0, 90.0), (0.0, 0.0, 80.0)))
+        with self.assertRaises(fit_wdl.UsageError):
+            fit_wdl.parse_model("-30,10,90")  # margins summing below 0
+
+    def test_a_curve_with_margins_of_its_own_is_recovered(self):
+        rng = random.Random(9)
+        samples = Counter()
+        for _ in range(20000):
+            cp = rng.randint(-500, 500)
+            win, draw, _ = fit_wdl.model_wdl(cp, 60.0, 90.0, -30.0)
+            x = rng.random()
+            samples[(cp, 1.0 if x < win else 0.5 if x < win + draw else 0.0)] += 1
+        win_margin, loss_margin, b, _ = fit_wdl.fit_curve(samples)
+        self.assertAlmostEqual(win_margin, 60.0, delta=10.0)
+        self.assertAlmostEqual(loss_margin, -30.0, delta=10.0)
+        self.assertAlmostEqual(b, 90.0, delta=10.0)
+        for bad in ("5", "1,2/3,4/5,6", "-1,50", "a,b"):
+            with self.assertRaises(fit_wdl.UsageError):
+                fit_wdl.parse_model(bad)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 //! Crossings' tuning of alpha-beta, as plain data the searcher reads.
 
 use crate::games::search_style::AlphaBetaTuning;
-use crate::games::strength::{LevelStep, LevelTuning, WdlModel};
+use crate::games::strength::{LevelStep, LevelTuning, WdlCurve, WdlModel};
 
 /// Late move reductions and reverse futility pruning, evaluations not cached.
 pub(super) const ALPHA_BETA: AlphaBetaTuning = AlphaBetaTuning {
@@ -39,12 +39,9 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
         LevelStep::new(185_000, 4, 5.8),
         LevelStep::new(380_000, 4, 5.0),
     ],
-    elo_at_0: 694,
+    elo_at_0: 700,
     elo_per_level: 68,
 };
 
 /// The win-draw-loss model, fitted to self-play games.
-pub(super) const WDL: WdlModel = WdlModel {
-    draw_margin: 6.2,
-    scale: 81.2,
-};
+pub(super) const WDL: WdlModel = WdlModel::same_for_both(WdlCurve::symmetric(6.2, 81.2));

@@ -1,7 +1,7 @@
 //! Cross-Jack's tuning of alpha-beta, as plain data the searcher reads.
 
 use crate::games::search_style::AlphaBetaTuning;
-use crate::games::strength::{LevelStep, LevelTuning, WdlModel};
+use crate::games::strength::{LevelStep, LevelTuning, WdlCurve, WdlModel};
 
 /// Alpha-beta with contempt between a large race deficit and a lost race, so the player
 /// behind fills only the squares the race forces instead of settling for the draw.
@@ -35,12 +35,10 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
         LevelStep::new(829, 4, 42.3),
         LevelStep::new(400_000, 4, 5.0),
     ],
-    elo_at_0: 306,
+    elo_at_0: 307,
     elo_per_level: 38,
 };
 
-/// The win-draw-loss model, fitted to self-play games.
-pub(super) const WDL: WdlModel = WdlModel {
-    draw_margin: 1000.0,
-    scale: 100.0,
-};
+/// The win-draw-loss model: in self-play the positions of drawn games and of decided ones
+/// separate completely by their scores, and the margin lies halfway between the two.
+pub(super) const WDL: WdlModel = WdlModel::same_for_both(WdlCurve::symmetric(1000.0, 100.0));

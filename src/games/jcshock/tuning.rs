@@ -5,7 +5,7 @@ use std::time::Duration;
 use crate::games::search_style::{
     LongSearch, PlayoutTuning, RaveSchedule, SolverReach, TreePolicy,
 };
-use crate::games::strength::{LevelStep, LevelTuning, WdlModel};
+use crate::games::strength::{LevelStep, LevelTuning, WdlCurve, WdlModel};
 
 /// UCT with windowed RAVE, MAST and pair-guided playouts with an exact tail, solved nodes
 /// near the end, a reused tree; the exact solver first near the end.
@@ -62,19 +62,28 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
         LevelStep::new(81_000, 4, 5.0),
         LevelStep::new(105_000, 4, 4.3),
         LevelStep::new(145_000, 4, 3.4),
-        LevelStep::new(185_000, 4, 2.8),
+        LevelStep::new(215_000, 4, 2.6),
         LevelStep::new(316_000, 4, 1.9),
         LevelStep::new(438_000, 4, 1.45),
         LevelStep::new(558_000, 4, 1.15),
         LevelStep::new(680_000, 4, 0.9),
         LevelStep::new(1_000_000, 4, 0.5),
     ],
-    elo_at_0: 800,
-    elo_per_level: 94,
+    elo_at_0: 749,
+    elo_per_level: 100,
 };
 
-/// The win-draw-loss model, fitted to self-play games.
+/// The win-draw-loss model, fitted to self-play games: a curve for each player to move, since
+/// the same score wins less often for one player than for the other.
 pub(super) const WDL: WdlModel = WdlModel {
-    draw_margin: 14.5,
-    scale: 56.7,
+    player_one: WdlCurve {
+        win_margin: 37.3,
+        loss_margin: -17.0,
+        scale: 86.5,
+    },
+    player_two: WdlCurve {
+        win_margin: 85.9,
+        loss_margin: -62.8,
+        scale: 95.8,
+    },
 };
