@@ -7,8 +7,9 @@ by the rules count (adjudicated games do not).
 
     fit    fits win = s((cp - a)/b), loss = s((-cp - a)/b), draw = 1 - win - loss (s the
            logistic function, a >= 0, b > 0) by maximum likelihood for every position, and
-           for each player to move apart a curve with a margin of its own for wins and for
-           losses; mate scores are skipped
+           for each player to move apart (and each parity of the depth, from records that keep
+           it) a curve with a margin of its own for wins and for losses; mate scores are
+           skipped
     check  compares predicted win shares (the recorded `wdl`, or --model from the cp: a,b or
            w,l,b, or player 1's and player 2's split by '/')
            with the observed outcomes, decile by decile of the predicted win share
@@ -69,7 +70,8 @@ def positions(records, plies_from=0, referee=None):
             mover_is_p1 = (index % 2 == 0) == p1_first
             found.append({"cp": parse_cp(move["score"]), "wdl": move.get("wdl"),
                           "points": mover_points(record["result"], mover_is_p1),
-                          "ply": start + index, "p1": mover_is_p1})
+                          "ply": start + index, "p1": mover_is_p1,
+                          "depth": move.get("depth")})
     return found
 
 
@@ -342,6 +344,8 @@ def run_fit(args):
     found = read_positions(args)
     samples = Counter((p["cp"], p["points"]) for p in found if p["cp"] is not None)
     by_mover = Counter((p["cp"], p["points"], p["p1"]) for p in found if p["cp"] is not None)
+    by_parity = Counter((p["cp"], p["points"], p["p1"], p["depth"] % 2) for p in found
+                        if p["cp"] is not None and p.get("depth") is not None)
     count = sum(samples.values())
     if not count:
         raise UsageError("no move with a cp score to fit")
@@ -359,6 +363,14 @@ def run_fit(args):
             print("%s to move: %d positions, win margin %.1f, loss margin %.1f, b = %.1f, "
                   "log-likelihood %.2f" % (mover, sum(own.values()), win_margin, loss_margin,
                                            b, ll))
+        for parity, depth in ((0, "even"), (1, "odd")):
+            own = Counter({(cp, points): n for (cp, points, p1, odd), n in by_parity.items()
+                           if p1 == is_p1 and odd == parity})
+            if own:
+                win_margin, loss_margin, b, ll = fit_curve(own)
+                print("%s to move after an %s depth: %d positions, win margin %.1f, loss "
+                      "margin %.1f, b = %.1f, log-likelihood %.2f" % (
+                          mover, depth, sum(own.values()), win_margin, loss_margin, b, ll))
     return 0
 
 

@@ -87,8 +87,8 @@ BOUND_WORDS = ("lowerbound", "upperbound")
 
 def parse_evaluation(line):
     """The evaluation of an `info … score …` line as a dict: "score", the words after `score`
-    up to the next keyword without the bound words ("cp 34", "mate -3"), and "wdl", the three
-    numbers after `wdl` as ints, if the line has them; from the mover's view, as the engine
+    up to the next keyword without the bound words ("cp 34", "mate -3"), "wdl", the three
+    numbers after `wdl` as ints, and "depth", if the line has them; from the mover's view, as the engine
     printed them. None for a line without a score (an `info string` line's text is not
     read) and for the lines of a second or later principal variation (multipv > 1)."""
     words = line.split()
@@ -119,6 +119,10 @@ def parse_evaluation(line):
             pass
         if len(evaluation.get("wdl", ())) != 3:
             evaluation.pop("wdl", None)
+    if "depth" in words:
+        at = words.index("depth") + 1
+        if at < len(words) and words[at].isdigit():
+            evaluation["depth"] = int(words[at])
     return evaluation
 
 

@@ -171,34 +171,43 @@ impl Wdl {
     };
 }
 
-/// How a game's centipawn score turns into chances: one [`WdlCurve`] for each player to move,
-/// since a game may favour one player beyond what its evaluation sees.
+/// How a game's centipawn score turns into chances: a [`WdlCurve`] for each player to move and
+/// each parity of the search's depth, since a game may favour one player beyond what its
+/// evaluation sees, and an evaluation that counts the move in hand scores a position otherwise
+/// after an odd than after an even number of plies.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WdlModel {
-    /// The curve when player 1 is to move.
-    pub player_one: WdlCurve,
-    /// The curve when player 2 is to move.
-    pub player_two: WdlCurve,
+    /// The curves with player 1 to move: after an even depth, after an odd one.
+    pub player_one: [WdlCurve; 2],
+    /// The curves with player 2 to move: after an even depth, after an odd one.
+    pub player_two: [WdlCurve; 2],
 }
 
 impl WdlModel {
     /// The logistic curve of the centipawn convention for both players.
     pub const DEFAULT: WdlModel = WdlModel::same_for_both(WdlCurve::DEFAULT);
 
-    /// A model with the same curve whoever is to move.
+    /// A model with the same curve whoever is to move, at any depth.
     pub const fn same_for_both(curve: WdlCurve) -> WdlModel {
+        WdlModel::by_player(curve, curve)
+    }
+
+    /// A model with a curve for each player to move, at any depth.
+    pub const fn by_player(player_one: WdlCurve, player_two: WdlCurve) -> WdlModel {
         WdlModel {
-            player_one: curve,
-            player_two: curve,
+            player_one: [player_one, player_one],
+            player_two: [player_two, player_two],
         }
     }
 
-    /// The chances of a position the search scores `cp` for `mover`, the side to move.
-    pub fn wdl(&self, cp: i32, mover: Player) -> Wdl {
-        match mover {
-            Player::One => self.player_one.wdl(cp),
-            Player::Two => self.player_two.wdl(cp),
-        }
+    /// The chances of a position a search of `depth` plies scores `cp` for `mover`, the side
+    /// to move.
+    pub fn wdl(&self, cp: i32, mover: Player, depth: u32) -> Wdl {
+        let curves = match mover {
+            Player::One => &self.player_one,
+            Player::Two => &self.player_two,
+        };
+        curves[(depth % 2) as usize].wdl(cp)
     }
 }
 
@@ -305,14 +314,31 @@ mod tests {
 
     #[test]
     fn each_player_to_move_has_its_own_curve() {
-        let model = WdlModel {
-            player_one: WdlCurve::symmetric(0.0, 40.0),
-            player_two: WdlCurve::symmetric(0.0, 80.0),
-        };
-        assert!(model.wdl(60, Player::One).win > model.wdl(60, Player::Two).win);
-        assert_eq!(model.wdl(60, Player::Two), model.player_two.wdl(60));
+        let model = WdlModel::by_player(
+            WdlCurve::symmetric(0.0, 40.0),
+            WdlCurve::symmetric(0.0, 80.0),
+        );
+        assert!(model.wdl(60, Player::One, 4).win > model.wdl(60, Player::Two, 4).win);
+        assert_eq!(
+            model.wdl(60, Player::Two, 7),
+            WdlCurve::symmetric(0.0, 80.0).wdl(60)
+        );
         let same = WdlModel::same_for_both(WdlCurve::DEFAULT);
-        assert_eq!(same.wdl(-35, Player::One), same.wdl(-35, Player::Two));
+        assert_eq!(same.wdl(-35, Player::One, 3), same.wdl(-35, Player::Two, 6));
+    }
+
+    #[test]
+    fn each_parity_of_the_depth_may_have_its_own_curve() {
+        let (even, odd) = (
+            WdlCurve::symmetric(0.0, 60.0),
+            WdlCurve::symmetric(0.0, 120.0),
+        );
+        let model = WdlModel {
+            player_one: [even, odd],
+            player_two: [even, odd],
+        };
+        assert_eq!(model.wdl(90, Player::One, 6), even.wdl(90));
+        assert_eq!(model.wdl(90, Player::Two, 5), odd.wdl(90));
     }
 
     #[test]

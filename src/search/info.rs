@@ -55,13 +55,13 @@ pub struct CurrMove {
 
 impl Info {
     /// The win-draw-loss chances of this report's score for `mover`, the side to move: exact
-    /// for a proven result, else what `model` (the game's) gives the score.
+    /// for a proven result, else what `model` (the game's) gives the score at this depth.
     pub fn chances(&self, model: &WdlModel, mover: Player) -> Wdl {
         match self.score {
             Score::Mate(moves) if moves > 0 => Wdl::WON,
             Score::Mate(_) => Wdl::LOST,
             Score::Centipawns(_) if self.proven => Wdl::DRAWN,
-            Score::Centipawns(cp) => model.wdl(cp, mover),
+            Score::Centipawns(cp) => model.wdl(cp, mover, self.depth),
         }
     }
 

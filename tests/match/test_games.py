@@ -110,19 +110,20 @@ class ShortMatch(unittest.TestCase):
 
 
 class Evaluations(unittest.TestCase):
-    def test_the_score_words_and_wdl_of_an_info_line(self):
+    def test_the_score_words_wdl_and_depth_of_an_info_line(self):
         cases = {
             "info depth 5 seldepth 7 score cp 34 wdl 520 300 180 nodes 9 pv a1":
-                {"score": "cp 34", "wdl": [520, 300, 180]},
-            "info depth 5 score mate -3 nodes 9": {"score": "mate -3"},
-            "info depth 5 score cp 12 wdl 400 300 300 lowerbound nodes 9":
-                {"score": "cp 12", "wdl": [400, 300, 300]},
-            "info depth 5 score upperbound cp -8": {"score": "cp -8"},
-            "info depth 5 multipv 1 score cp 1": {"score": "cp 1"},
+                {"score": "cp 34", "wdl": [520, 300, 180], "depth": 5},
+            "info depth 5 score mate -3 nodes 9": {"score": "mate -3", "depth": 5},
+            "info depth 6 score cp 12 wdl 400 300 300 lowerbound nodes 9":
+                {"score": "cp 12", "wdl": [400, 300, 300], "depth": 6},
+            "info depth 5 score upperbound cp -8": {"score": "cp -8", "depth": 5},
+            "info depth 5 multipv 1 score cp 1": {"score": "cp 1", "depth": 5},
+            "info score cp 1 nodes 4": {"score": "cp 1"},
             "info depth 5 multipv 2 score cp 1": None,
             "info depth 5 nodes 100 pv a1": None,
             "info string score cp 3": None,
-            "info depth 2 score cp 3 wdl 1 2": {"score": "cp 3"},
+            "info depth 2 score cp 3 wdl 1 2": {"score": "cp 3", "depth": 2},
             "bestmove a1": None,
         }
         for line, expected in cases.items():
@@ -149,8 +150,9 @@ class Evaluations(unittest.TestCase):
             for ply, move in enumerate(record["moves"]):
                 mover = record["p1" if ply % 2 == 0 else "p2"]
                 gos[mover] += 1
-                expected = [{}, {"score": "cp %d" % levels[mover], "wdl": [520, 300, 180]},
-                            {"score": "mate -3"}][gos[mover] % 3]
+                expected = [{}, {"score": "cp %d" % levels[mover], "wdl": [520, 300, 180],
+                                 "depth": 3},
+                            {"score": "mate -3", "depth": 2}][gos[mover] % 3]
                 self.assertEqual({k: v for k, v in move.items() if k not in ("move", "ms")},
                                  expected, (record["id"], ply))
         self.assertGreater(min(gos.values()), 3)

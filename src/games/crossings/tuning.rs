@@ -43,5 +43,32 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
     elo_per_level: 68,
 };
 
-/// The win-draw-loss model, fitted to self-play games.
-pub(super) const WDL: WdlModel = WdlModel::same_for_both(WdlCurve::symmetric(6.2, 81.2));
+/// The win-draw-loss model, fitted to self-play games: a curve for each player to move and
+/// each parity of the depth, since the evaluation's move in hand leaves an even depth's scores
+/// too hopeful and an odd depth's too gloomy.
+pub(super) const WDL: WdlModel = WdlModel {
+    player_one: [
+        WdlCurve {
+            win_margin: 21.6,
+            loss_margin: -17.0,
+            scale: 97.1,
+        },
+        WdlCurve {
+            win_margin: -14.6,
+            loss_margin: 16.7,
+            scale: 95.3,
+        },
+    ],
+    player_two: [
+        WdlCurve {
+            win_margin: 36.0,
+            loss_margin: -33.3,
+            scale: 93.3,
+        },
+        WdlCurve {
+            win_margin: -10.5,
+            loss_margin: 14.3,
+            scale: 102.3,
+        },
+    ],
+};

@@ -75,15 +75,15 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
 
 /// The win-draw-loss model, fitted to self-play games: a curve for each player to move, since
 /// the same score wins less often for one player than for the other.
-pub(super) const WDL: WdlModel = WdlModel {
-    player_one: WdlCurve {
+pub(super) const WDL: WdlModel = WdlModel::by_player(
+    WdlCurve {
         win_margin: 37.3,
         loss_margin: -17.0,
         scale: 86.5,
     },
-    player_two: WdlCurve {
+    WdlCurve {
         win_margin: 85.9,
         loss_margin: -62.8,
         scale: 95.8,
     },
-};
+);
