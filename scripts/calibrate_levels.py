@@ -313,7 +313,7 @@ def fit_and_report(args):
         raise UsageError("no records in %s" % args.out)
     records = [record for _, record in found]
     games = [game_points(record) for record in records]
-    anchor, anchor_elo = parse_anchor(args.anchor)
+    anchor, anchor_elo = args.anchor
     fitted = fit_ratings(games, anchor, args.prior_draws)
     ratings = {player: (elo + anchor_elo, se) for player, (elo, se) in fitted.items()}
     referee = open_referee(args)
@@ -356,7 +356,7 @@ def open_referee(args):
 def print_report(args, ratings, stats, ladder, flagged, elo_bounds, count):
     """The Markdown report."""
     print()
-    anchor, anchor_elo = parse_anchor(args.anchor)
+    anchor, anchor_elo = args.anchor
     print("## %s%s: %d games, %s = %g, %g prior draws per pairing" % (
         args.game, " " + args.size if args.size else "", count, anchor, anchor_elo,
         args.prior_draws))
@@ -382,7 +382,7 @@ def write_json(args, ratings, stats, ladder, flagged, elo_bounds):
             "elo": elo, "se": se, "ci95": Z_95 * se, "label": label_of(player, elo_bounds),
             "games": entry["games"], "points": entry["points"],
             "ms_per_move": entry["ms"] / entry["moves"] if entry["moves"] else None}
-    anchor, anchor_elo = parse_anchor(args.anchor)
+    anchor, anchor_elo = args.anchor
     data = {"game": args.game, "size": args.size,
             "anchor": {"player": anchor, "elo": anchor_elo},
             "prior_draws": args.prior_draws,
@@ -395,7 +395,9 @@ def write_json(args, ratings, stats, ladder, flagged, elo_bounds):
 
 
 def check_args(args):
-    """UsageError for values out of range."""
+    """UsageError for values out of range; reads --anchor into (player, elo) before any game
+    is played."""
+    args.anchor = parse_anchor(args.anchor)
     if args.games < 2 or args.games % 2:
         raise UsageError("--games must be even and at least 2")
     if args.movetime < 1 or args.full_nodes < 1 or args.prior_draws < 0:

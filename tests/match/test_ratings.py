@@ -128,6 +128,15 @@ class Calibration(unittest.TestCase):
         self.assertNotIn(("L1", "L20"), pairs)
         self.assertEqual(len(pairs), 20 + 19 + 4 + 21 + 6)
 
+    def test_a_bad_anchor_is_refused_before_any_game(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "levels"
+            with contextlib.redirect_stderr(io.StringIO()) as err:
+                status = calibrate_levels.main(["--anchor", "nobody=3", "--out", str(out)])
+            self.assertEqual(status, 2)
+            self.assertIn("--anchor", err.getvalue())
+            self.assertFalse(out.exists())
+
     def test_the_anchor_is_a_player_and_a_number(self):
         self.assertEqual(calibrate_levels.parse_anchor("greedy=1000"), ("greedy", 1000.0))
         self.assertEqual(calibrate_levels.parse_anchor("L3=-50"), ("L3", -50.0))
