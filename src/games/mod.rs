@@ -39,9 +39,7 @@ pub use search_style::{
 pub use size::BoardSize;
 pub use state::GameState;
 pub use status::Status;
-pub use strength::{
-    geometric_steps, LevelStep, LevelTuning, Wdl, WdlCurve, WdlModel, LIMITED_LEVELS,
-};
+pub use strength::{LevelStep, LevelTuning, Wdl, WdlCurve, WdlModel, LIMITED_LEVELS};
 
 // Declared here, not by the registry's macro, so that `cargo fmt` formats them.
 pub mod crossings;

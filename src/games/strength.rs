@@ -44,9 +44,9 @@ pub struct LevelTuning {
 
 impl LevelTuning {
     /// A neutral ladder for a game without its own calibration: from one node and a wide
-    /// choice to a full search's budget and nearly always the best line.
+    /// choice to a search's budget and nearly always the best line.
     pub const DEFAULT: LevelTuning = LevelTuning {
-        steps: geometric_steps(1, 1_000_000, 400.0, 5.0),
+        steps: doubling_steps(),
         elo_at_0: 100,
         elo_per_level: 100,
     };
@@ -90,53 +90,20 @@ fn between(first: f64, last: f64, share: f64) -> f64 {
     first * (last / first).powf(share)
 }
 
-/// Twenty steps from `nodes_0` and `temperature_0` to `nodes_19` and `temperature_19`, each
-/// multiplying both by the same factor, with four candidates.
-pub const fn geometric_steps(
-    nodes_0: u64,
-    nodes_19: u64,
-    temperature_0: f64,
-    temperature_19: f64,
-) -> [LevelStep; LIMITED_LEVELS as usize] {
-    let mut steps = [LevelStep {
-        nodes: nodes_0,
-        candidates: 4,
-        temperature: temperature_0,
-    }; LIMITED_LEVELS as usize];
-    // Const functions have no `powf`: multiply up by the nineteenth root, found by halving.
-    let node_factor = nineteenth_root(nodes_19 as f64 / nodes_0 as f64);
-    let temperature_factor = nineteenth_root(temperature_19 / temperature_0);
+/// Twenty steps from one node, a noise of 400 and four candidates, each level doubling the
+/// budget and taking a fifth off the noise.
+const fn doubling_steps() -> [LevelStep; LIMITED_LEVELS as usize] {
+    let mut steps = [LevelStep::new(1, 4, 400.0); LIMITED_LEVELS as usize];
     let mut level = 1;
-    let mut nodes = nodes_0 as f64;
     while level < LIMITED_LEVELS as usize {
-        nodes *= node_factor;
-        steps[level].nodes = nodes as u64;
-        steps[level].temperature = steps[level - 1].temperature * temperature_factor;
+        steps[level] = LevelStep::new(
+            steps[level - 1].nodes * 2,
+            4,
+            steps[level - 1].temperature * 0.8,
+        );
         level += 1;
     }
     steps
-}
-
-/// `x` to the power 1/19, by bisection (usable in constants).
-const fn nineteenth_root(x: f64) -> f64 {
-    let (mut low, mut high) = if x < 1.0 { (0.0, 1.0) } else { (1.0, x) };
-    let mut round = 0;
-    while round < 100 {
-        let mid = (low + high) / 2.0;
-        let mut power = 1.0;
-        let mut k = 0;
-        while k < 19 {
-            power *= mid;
-            k += 1;
-        }
-        if power < x {
-            low = mid;
-        } else {
-            high = mid;
-        }
-        round += 1;
-    }
-    (low + high) / 2.0
 }
 
 /// Chances in per mille from the side to move's view; they sum to 1000.
@@ -359,16 +326,14 @@ mod tests {
     }
 
     #[test]
-    fn geometric_steps_run_from_their_first_to_their_last_values() {
-        let steps = geometric_steps(1, 1_000_000, 400.0, 5.0);
-        assert_eq!(steps[0].nodes, 1);
-        assert!(
-            steps[19].nodes.abs_diff(1_000_000) <= 1,
-            "{}",
-            steps[19].nodes
-        );
-        assert!((steps[19].temperature - 5.0).abs() < 1e-6);
-        assert!(steps.windows(2).all(|pair| pair[0].nodes <= pair[1].nodes));
+    fn doubling_steps_double_the_budget_and_calm_the_noise() {
+        let steps = doubling_steps();
+        assert_eq!(steps[0], LevelStep::new(1, 4, 400.0));
+        assert_eq!(steps[19].nodes, 1 << 19);
+        assert!(steps
+            .windows(2)
+            .all(|pair| pair[1].nodes == 2 * pair[0].nodes
+                && pair[1].temperature < pair[0].temperature));
     }
 
     #[test]
