@@ -301,25 +301,34 @@ fn without_show_wdl_no_line_carries_chances() {
     assert!(lines.iter().all(|line| wdl_of(line).is_none()), "{lines:?}");
 }
 
+/// Checks that the last report of `go` on `position` in Cross-Jack on `size` carries `score`
+/// (the words after `score`) and the chances `wdl`.
+fn assert_last_report(size: &str, position: &str, go: &str, score: &str, wdl: [u32; 3]) {
+    let lines = lines_with_wdl("crossjack", size, position, go);
+    let last = lines.last().expect("a report");
+    assert!(last.contains(&format!(" score {score}")), "{last}");
+    assert_eq!(wdl_of(last), Some(wdl), "{last}");
+}
+
 /// X (North) to move ticks b1 on South's row and wins at once.
 const CROSSJACK_WIN_IN_ONE: &str = "position fen 1x1/1x1/o1o x";
 
 #[test]
-fn a_proven_win_or_draw_has_exact_chances() {
-    let lines = lines_with_wdl("crossjack", "3", CROSSJACK_WIN_IN_ONE, "go depth 3");
-    let last = lines.last().expect("a report");
-    assert!(last.contains(" score mate 1 wdl "), "{last}");
-    assert_eq!(wdl_of(last), Some([1000, 0, 0]), "{last}");
-    // X's other first moves let O fill its own row: a blockade draw, proven to the end.
-    let lines = lines_with_wdl(
-        "crossjack",
+fn a_proven_win_has_exact_chances() {
+    assert_last_report(
         "3",
         CROSSJACK_WIN_IN_ONE,
-        "go depth 4 searchmoves a3",
+        "go depth 3",
+        "mate 1 wdl ",
+        [1000, 0, 0],
     );
-    let last = lines.last().expect("a report");
-    assert!(last.contains(" score cp 0 wdl "), "{last}");
-    assert_eq!(wdl_of(last), Some([0, 1000, 0]), "{last}");
+}
+
+#[test]
+fn a_proven_draw_has_exact_chances() {
+    // X's other first moves let O fill its own row: a blockade draw, proven to the end.
+    let go = "go depth 4 searchmoves a3";
+    assert_last_report("3", CROSSJACK_WIN_IN_ONE, go, "cp 0 wdl ", [0, 1000, 0]);
 }
 
 /// Cross-Jack 4×3 is won for X from the start (docs/results.md, *Solved boards*), a3 keeping
@@ -328,10 +337,7 @@ const CROSSJACK_LOST: &str = "position startpos moves a3";
 
 #[test]
 fn a_proven_loss_has_exact_chances() {
-    let lines = lines_with_wdl("crossjack", "4x3", CROSSJACK_LOST, "go depth 12");
-    let last = lines.last().expect("a report");
-    assert!(last.contains(" score mate -"), "{last}");
-    assert_eq!(wdl_of(last), Some([0, 0, 1000]), "{last}");
+    assert_last_report("4x3", CROSSJACK_LOST, "go depth 12", "mate -", [0, 0, 1000]);
 }
 
 #[test]
