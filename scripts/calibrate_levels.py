@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 from tablero_match import DEFAULT_BINARY, UsageError
-from tablero_match.engine import EngineError, Process, game_options, greet, setoption
+from tablero_match.engine import EngineError, Process, game_options, greet, level_elo, \
+    setoption
 from tablero_match.ratings import RatingError, fit_ratings, game_points, tally
 from tablero_match.records import first_mover_is_p1, read_records
 from tablero_match.referee import Referee, RefereeFailure
@@ -215,7 +216,7 @@ def label_of(player, elo_bounds):
     if elo_bounds is None or player not in LEVELS or player == "L%d" % FULL_LEVEL:
         return None
     low, high = elo_bounds
-    return low + int(player[1:]) * (high - low) / (FULL_LEVEL - 1)
+    return level_elo(int(player[1:]), 0, FULL_LEVEL - 1, low, high)
 
 
 def player_stats(records, referee):

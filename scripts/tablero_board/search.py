@@ -8,7 +8,7 @@ import threading
 import time
 
 from tablero_match.engine import Engine, EngineError, Gone, NoAnswer, SetupRefused, \
-    game_options, greet, setoption
+    game_options, greet, level_elo, setoption
 from tablero_match.records import CRASH, FORFEIT, TIMEOUT
 
 from . import CLOCK_MARGIN_MS, ENGINE_GRACE, STOP_PATIENCE, UNTIMED_PATIENCE
@@ -45,8 +45,7 @@ def level_choices(skill, elo):
     last = top - 1
     choices = []
     for level in range(first, top):
-        share = (level - first) / (last - first) if last > first else 0.0
-        rating = None if low is None else int(low + share * (high - low) + 0.5)
+        rating = None if low is None else int(level_elo(level, first, last, low, high) + 0.5)
         band = LEVEL_BANDS[min(len(LEVEL_BANDS) - 1,
                                (level - first) * len(LEVEL_BANDS) // (top - first))]
         label = "Level %d: %s" % (level, band) + ("" if rating is None else

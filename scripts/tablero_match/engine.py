@@ -85,6 +85,14 @@ INFO_KEYWORDS = frozenset((
 BOUND_WORDS = ("lowerbound", "upperbound")
 
 
+def level_elo(level, first, last, low, high):
+    """The Elo label of the limited level `level` of `first`..`last` on an engine whose UCI_Elo
+    spans `low`..`high`: the levels spread evenly over the range, `first` at `low` and `last`
+    at `high` (tablero: min + L * (max - min) / 19)."""
+    share = (level - first) / (last - first) if last > first else 0.0
+    return low + share * (high - low)
+
+
 def parse_evaluation(line):
     """The evaluation of an `info … score …` line as a dict: "score", the words after `score`
     up to the next keyword without the bound words ("cp 34", "mate -3"), "wdl", the three
