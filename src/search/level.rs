@@ -132,7 +132,7 @@ fn choose<M: Copy>(candidates: &[Candidate<M>], temperature: f64, rng: &mut Rng)
     if !total.is_finite() || total <= 0.0 {
         return candidates.first().map(|c| c.mv);
     }
-    let mut point = unit(rng) * total;
+    let mut point = rng.unit() * total;
     for (candidate, weight) in candidates.iter().zip(&weights) {
         if point < *weight {
             return Some(candidate.mv);
@@ -150,11 +150,6 @@ fn comparable(score: Score) -> f64 {
         Score::Mate(moves) if moves > 0 => FORCED - f64::from(moves),
         Score::Mate(moves) => -FORCED - f64::from(moves),
     }
-}
-
-/// A number drawn uniformly from `[0, 1)`.
-fn unit(rng: &mut Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 #[cfg(test)]

@@ -26,6 +26,12 @@ impl Rng {
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
+    /// A number drawn uniformly from `[0, 1)`.
+    #[inline]
+    pub(crate) fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// A number in `0..n`; `n` must be at least 1.
     #[inline]
     pub(crate) fn below(&mut self, n: usize) -> usize {
@@ -42,6 +48,14 @@ mod tests {
     fn the_same_seed_gives_the_same_numbers() {
         let (mut a, mut b) = (Rng::new(7), Rng::new(7));
         assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
+    }
+
+    #[test]
+    fn unit_numbers_stay_in_the_unit_interval_and_spread_over_it() {
+        let mut rng = Rng::new(3);
+        let draws: Vec<f64> = (0..1000).map(|_| rng.unit()).collect();
+        assert!(draws.iter().all(|x| (0.0..1.0).contains(x)));
+        assert!(draws.iter().any(|&x| x < 0.1) && draws.iter().any(|&x| x > 0.9));
     }
 
     #[test]
