@@ -38,6 +38,9 @@ pub struct Scores {
     pub runs: [Vec<RunCount>; 2],
     /// The longest length whose counts differ, which decided the game; `None` on a draw.
     pub decided: Option<usize>,
+    /// The squares of every run of the deciding length, both colours', in square order
+    /// (empty on a draw): what a board marks to show why the game was won.
+    pub deciding_squares: Vec<Coord>,
 }
 
 /// How many runs of one length.

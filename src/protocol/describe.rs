@@ -116,7 +116,7 @@ fn details(details: &EndDetails) -> Option<String> {
     }
 }
 
-/// `p1score <length>:<count>,… p2score … decided <length>|-`.
+/// `p1score <length>:<count>,… p2score … decided <length>|- runs <squares>|-`.
 fn score_fields(scores: &Scores) -> String {
     let [p1, p2] = scores.runs.each_ref().map(|runs| {
         list(
@@ -127,7 +127,12 @@ fn score_fields(scores: &Scores) -> String {
     let decided = scores
         .decided
         .map_or_else(|| NONE.to_string(), |length| length.to_string());
-    format!("p1score {p1} p2score {p2} decided {decided}")
+    let runs = if scores.deciding_squares.is_empty() {
+        NONE.to_string()
+    } else {
+        list(&scores.deciding_squares)
+    };
+    format!("p1score {p1} p2score {p2} decided {decided} runs {runs}")
 }
 
 /// One operation: `move <from> <to>`, `place <square> <piece>`, `remove <square>` or

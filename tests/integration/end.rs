@@ -60,12 +60,13 @@ fn cross_jack_names_both_players_when_both_are_blockaded() {
 }
 
 #[test]
-fn jc_shock_scores_each_player_by_the_opponents_runs_and_names_the_deciding_length() {
-    // Black (x) has a run of four, White (o) one of three: White's score is higher at 4.
+fn jc_shock_scores_each_player_by_the_opponents_runs_and_names_the_deciding_length_and_runs() {
+    // Black (x) has a run of four (file c), White (o) one of three: White's score is higher
+    // at 4, and the run of four is what a board marks.
     let position = "position startpos moves d2 c3 b3 c1 a3 c4 a4 b1 a1 d4 a4 d2 d1 a1";
     assert_eq!(
         end(GameKind::JcShock, 4, position),
-        "response end result p1win reason score p1score 4:1,3:0 p2score 4:0,3:1 decided 4"
+        "response end result p1win reason score p1score 4:1,3:0 p2score 4:0,3:1 decided 4 runs c1,c2,c3,c4"
     );
 }
 
@@ -77,7 +78,7 @@ fn jc_shock_equal_scores_draw_and_nothing_decided() {
         line.starts_with("response end result draw reason score p1score "),
         "{line}"
     );
-    assert!(line.ends_with(" decided -"), "{line}");
+    assert!(line.ends_with(" decided - runs -"), "{line}");
     let tokens: Vec<&str> = line.split(' ').collect();
     assert_eq!(tokens[7], tokens[9], "equal scores: {line}");
 }

@@ -276,6 +276,23 @@ fn the_margin_is_the_lead_at_the_longest_length_whose_counts_differ() {
 }
 
 #[test]
+fn the_deciding_runs_are_marked_square_by_square() {
+    // x's row of three on rank 3 and column of three on file b outnumber o's row of three on
+    // rank 4: all three runs decide and are marked, o's pairs on files a and c are not.
+    let game = position("ooox/xxx1/oxo1/oxox o");
+    let EndDetails::Scores(scores) = game.end_details() else {
+        panic!("a finished game has scores");
+    };
+    let marked: Vec<String> = scores
+        .deciding_squares
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(scores.decided, Some(3));
+    assert_eq!(marked, ["b1", "b2", "a3", "b3", "c3", "a4", "b4", "c4"]);
+}
+
+#[test]
 fn position_strings_that_cannot_arise_are_refused_with_the_reason() {
     let cases = [
         (

@@ -2,6 +2,7 @@
 
 use super::position::JcShock;
 use super::runs::SCORING_LENGTH;
+use crate::games::coord::Coord;
 use crate::games::ending::{EndDetails, Margin, RunCount, Scores};
 use crate::games::player::Player;
 use crate::games::rules::Game;
@@ -17,7 +18,63 @@ pub fn end_details(position: &JcShock) -> EndDetails {
         .zip(&runs[1])
         .find(|(mine, theirs)| mine.count != theirs.count)
         .map(|(mine, _)| mine.length);
-    EndDetails::Scores(Scores { runs, decided })
+    let deciding_squares = decided.map_or_else(Vec::new, |length| runs_of_length(position, length));
+    EndDetails::Scores(Scores {
+        runs,
+        decided,
+        deciding_squares,
+    })
+}
+
+/// The squares of every maximal row or column run of exactly `length`, either colour, in
+/// square order.
+fn runs_of_length(position: &JcShock, length: usize) -> Vec<Coord> {
+    let width = position.width();
+    let mut marked = vec![false; width * width];
+    for player in [Player::One, Player::Two] {
+        let pieces = position.pieces(player);
+        let at = |file: usize, rank: usize| pieces >> (rank * width + file) & 1 != 0;
+        for line in 0..width {
+            mark_runs(
+                &mut marked,
+                length,
+                width,
+                |i| at(i, line),
+                |i| line * width + i,
+            );
+            mark_runs(
+                &mut marked,
+                length,
+                width,
+                |i| at(line, i),
+                |i| i * width + line,
+            );
+        }
+    }
+    (0..width * width)
+        .filter(|&index| marked[index])
+        .map(|index| Coord::from_index(index, width))
+        .collect()
+}
+
+/// Marks the squares of the maximal runs of exactly `length` along one line of `width`
+/// squares: `owned(i)` says whether its `i`th square holds the colour, `index(i)` where that
+/// square is in `marked`.
+fn mark_runs(
+    marked: &mut [bool],
+    length: usize,
+    width: usize,
+    owned: impl Fn(usize) -> bool,
+    index: impl Fn(usize) -> usize,
+) {
+    let mut start = 0;
+    while start < width {
+        let end = (start..width).find(|&i| !owned(i)).unwrap_or(width);
+        if end - start == length {
+            (start..end).for_each(|i| marked[index(i)] = true);
+        }
+        start = end + 1;
+    }
 }
 
 /// `player`'s score: its opponent's runs, longest length first.
