@@ -9,7 +9,11 @@ by the rules count (adjudicated games do not).
            logistic function, a >= 0, b > 0) by maximum likelihood for every position, and
            for each player to move apart (and each parity of the depth, from records that keep
            it) a curve with a margin of its own for wins and for losses; mate scores are
-           skipped
+           skipped; with --measured FILE, the isotonic regression of wins and of losses on
+           the score for each player to move and parity of the depth instead (the best fit
+           whose win share never falls as the score rises, joined by straight lines): for
+           an evaluation whose scores follow no logistic curve; written to FILE as JSON and
+           printed as the game's `WdlModel` source
     check  compares predicted win shares (the recorded `wdl`, or --model from the cp: a,b or
            w,l,b, or player 1's and player 2's split by '/')
            with the observed outcomes, decile by decile of the predicted win share
@@ -18,6 +22,7 @@ Python 3 standard library only.
 """
 
 import argparse
+import json
 import math
 import sys
 from collections import Counter
@@ -188,13 +193,96 @@ def fit_model(samples):
     return a, math.exp(log_b), log_likelihood(samples, a, math.exp(log_b))
 
 
-def predictions(found, model=None):
+def isotonic(points, rising=True):
+    """Pool-adjacent-violators: [(x, y, weight)] sorted by x to blocks [(x, y, weight)], x and
+    y each block's weighted means, y never falling along x (never rising when not `rising`)."""
+    sign = 1.0 if rising else -1.0
+    blocks = []
+    for x, y, weight in points:
+        blocks.append([x * weight, sign * y * weight, weight])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            x_sum, y_sum, w_sum = blocks.pop()
+            blocks[-1][0] += x_sum
+            blocks[-1][1] += y_sum
+            blocks[-1][2] += w_sum
+    return [(x / w, sign * y / w, w) for x, y, w in blocks]
+
+
+def measured_curve(samples):
+    """{"wins": [[cp, per mille], ...], "losses": [...]} of `samples` (Counter of (cp,
+    points)): the isotonic regressions of wins (rising) and losses (falling) on the score,
+    one point per block at its mean score."""
+    ordered = sorted(samples.items())
+    curve = {}
+    for name, outcome, rising in (("wins", 1.0, True), ("losses", 0.0, False)):
+        points = [(cp, 1.0 if points == outcome else 0.0, n) for (cp, points), n in ordered]
+        curve[name] = [[round(x), round(1000 * y)] for x, y, _ in isotonic(points, rising)]
+    return curve
+
+
+def between_points(points, cp):
+    """The share in per mille at `cp` on the line through `points` ([[cp, per mille], ...]
+    ascending), flat beyond the ends: the engine's MeasuredCurve rule (at a score two points
+    share, the later one)."""
+    if not points:
+        return 500
+    after = sum(1 for score, _ in points if score <= cp)
+    if after == 0 or cp <= points[0][0]:
+        return points[0][1]
+    if after == len(points):
+        return points[-1][1]
+    (left, low), (right, high) = points[after - 1], points[after]
+    return int(math.floor(low + (cp - left) / (right - left) * (high - low) + 0.5))
+
+
+def measured_wdl(curve, cp):
+    """(win, draw, loss) fractions of a measured curve at `cp`, as the engine computes them."""
+    win = min(between_points(curve["wins"], cp), 1000)
+    loss = min(between_points(curve["losses"], cp), 1000 - win)
+    return win / 1000.0, (1000 - win - loss) / 1000.0, loss / 1000.0
+
+
+def measured_model(samples_by_key):
+    """{"p1": [even curve, odd curve], "p2": [...]} from Counters keyed (p1?, odd?)."""
+    return {player: [measured_curve(samples_by_key[(is_p1, odd)]) for odd in (0, 1)]
+            for player, is_p1 in (("p1", True), ("p2", False))}
+
+
+def rust_measured_model(model, per_line=6):
+    """The `WdlModel` source of a measured model, for the game's tuning (`per_line` points a
+    line, under `#[rustfmt::skip]`)."""
+    def points(name, pairs):
+        lines = ["            %s: &[" % name]
+        for at in range(0, len(pairs), per_line):
+            lines.append("                " + " ".join(
+                "(%d, %d)," % (cp, share) for cp, share in pairs[at:at + per_line]))
+        lines.append("            ],")
+        return lines
+    lines = ["#[rustfmt::skip]", "pub(super) const WDL: WdlModel = WdlModel {"]
+    for player, name in (("p1", "player_one"), ("p2", "player_two")):
+        lines.append("    %s: [" % name)
+        for curve in model[player]:
+            lines.append("        WdlCurve::Measured(MeasuredCurve {")
+            lines += points("wins", curve["wins"]) + points("losses", curve["losses"])
+            lines.append("        }),")
+        lines.append("    ],")
+    lines.append("};")
+    return "\n".join(lines)
+
+
+def predictions(found, model=None, measured=None):
     """[(predicted win share, predicted draw share, points)] of the positions with a recorded
     wdl, or with `model` from their cp (mate scores left out): (a, b) whoever is to move, or
-    ((a, b) with player 1 to move, (a, b) with player 2 to move)."""
+    ((a, b) with player 1 to move, (a, b) with player 2 to move); or with `measured`
+    (measured_model()) from their cp, player to move and parity of the depth."""
     rows = []
     for p in found:
-        if model is not None:
+        if measured is not None:
+            if p["cp"] is not None and p.get("depth") is not None:
+                curve = measured["p1" if p.get("p1", True) else "p2"][p["depth"] % 2]
+                win, draw, _ = measured_wdl(curve, p["cp"])
+                rows.append((win, draw, p["points"]))
+        elif model is not None:
             if p["cp"] is not None:
                 win, draw, _ = model_wdl(p["cp"], *curve_parameters(
                     model_of_mover(model, p.get("p1", True))))
@@ -371,18 +459,59 @@ def run_fit(args):
                 print("%s to move after an %s depth: %d positions, win margin %.1f, loss "
                       "margin %.1f, b = %.1f, log-likelihood %.2f" % (
                           mover, depth, sum(own.values()), win_margin, loss_margin, b, ll))
+    if args.measured:
+        write_measured(args.measured, by_parity)
     return 0
+
+
+def write_measured(path, by_parity):
+    """Fits the measured model of `by_parity` (Counter of (cp, points, p1?, odd?)), writes it
+    to `path` as JSON and prints its source."""
+    keyed = {(is_p1, odd): Counter() for is_p1 in (True, False) for odd in (0, 1)}
+    for (cp, points, is_p1, odd), n in by_parity.items():
+        keyed[(is_p1, odd)][(cp, points)] += n
+    empty = [key for key, samples in keyed.items() if not samples]
+    if empty:
+        raise UsageError("--measured needs records with the depth of every move, and moves of "
+                         "both players at both parities of the depth")
+    model = measured_model(keyed)
+    Path(path).write_text(json.dumps(model) + "\n")
+    print()
+    print("measured model (written to %s):" % path)
+    print(rust_measured_model(model))
+
+
+def read_measured(path):
+    """A measured model written by `fit --measured`; UsageError when it is not one."""
+    try:
+        model = json.loads(Path(path).read_text())
+        for player in ("p1", "p2"):
+            for curve in model[player]:
+                for name in ("wins", "losses"):
+                    if not all(len(point) == 2 for point in curve[name]):
+                        raise ValueError(name)
+        return model
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        raise UsageError("--measured %s: not a model written by fit --measured (%s)" % (path, e))
 
 
 def run_check(args):
     """`check`: prints the decile table and its flags; 1 if a decile is flagged."""
     found = read_positions(args)
+    if args.model and args.measured:
+        raise UsageError("--model and --measured: give one")
     model = parse_model(args.model) if args.model else None
-    rows = predictions(found, model)
+    measured = read_measured(args.measured) if args.measured else None
+    rows = predictions(found, model, measured)
     if not rows:
-        raise UsageError("no move with %s" % ("a cp score" if model else "a recorded wdl"))
-    print("predicted by %s: %d positions" % (
-        describe_model(model) if model else "the recorded wdl", len(rows)))
+        raise UsageError("no move with %s" % (
+            "a recorded wdl" if model is None and measured is None else "a cp score"))
+    source = "the recorded wdl"
+    if model:
+        source = describe_model(model)
+    elif measured:
+        source = "the measured model of " + args.measured
+    print("predicted by %s: %d positions" % (source, len(rows)))
     table = decile_rows(rows)
     print()
     print("\n".join(decile_table(table)))
@@ -412,6 +541,9 @@ def parser():
                          "position strings (default %(default)s)")
         sub.add_argument("--log-dir", default="match-logs",
                          help="directory of the referee's stderr log (default %(default)s)")
+        sub.add_argument("--measured", metavar="JSON",
+                         help="fit: also fit the measured model (isotonic) and write it here; "
+                         "check: predict from the cp score with this measured model")
         if name == "check":
             sub.add_argument("--model", metavar="a,b",
                              help="predict from the cp score with this model instead of the "

@@ -39,7 +39,9 @@ pub use search_style::{
 pub use size::BoardSize;
 pub use state::GameState;
 pub use status::Status;
-pub use strength::{LevelStep, LevelTuning, Wdl, WdlCurve, WdlModel, LIMITED_LEVELS};
+pub use strength::{
+    LevelStep, LevelTuning, LogisticCurve, MeasuredCurve, Wdl, WdlCurve, WdlModel, LIMITED_LEVELS,
+};
 
 // Declared here, not by the registry's macro, so that `cargo fmt` formats them.
 pub mod crossings;

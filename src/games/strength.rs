@@ -178,12 +178,56 @@ impl WdlModel {
     }
 }
 
-/// One curve from a score to chances: `win = σ((cp − win_margin) / scale)`,
-/// `loss = σ((−cp − loss_margin) / scale)`, the rest draws (both margins 0: no draws; unequal
-/// margins: the scores of this player to move are too hopeful or too gloomy). Fitted by
-/// maximum likelihood to the outcomes of self-play games.
+/// One curve from a score to chances, fitted to the outcomes of self-play games.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct WdlCurve {
+pub enum WdlCurve {
+    /// A logistic curve of the score.
+    Logistic(LogisticCurve),
+    /// The chances measured at a few scores, straight lines between them: for an evaluation
+    /// whose scores do not follow one logistic curve.
+    Measured(MeasuredCurve),
+}
+
+impl WdlCurve {
+    /// The logistic curve of the centipawn convention (400 per factor of ten in the odds)
+    /// without draws.
+    pub const DEFAULT: WdlCurve = WdlCurve::symmetric(0.0, 173.7);
+
+    /// A logistic curve with one margin for wins and losses alike: `draw_margin` from 0 each
+    /// way.
+    pub const fn symmetric(draw_margin: f64, scale: f64) -> WdlCurve {
+        WdlCurve::logistic(draw_margin, draw_margin, scale)
+    }
+
+    /// A logistic curve with a margin of its own for wins and for losses.
+    pub const fn logistic(win_margin: f64, loss_margin: f64, scale: f64) -> WdlCurve {
+        WdlCurve::Logistic(LogisticCurve {
+            win_margin,
+            loss_margin,
+            scale,
+        })
+    }
+
+    /// The chances of a position the search scores `cp` for the side to move.
+    pub fn wdl(&self, cp: i32) -> Wdl {
+        let (win, loss) = match self {
+            WdlCurve::Logistic(curve) => curve.win_and_loss(cp),
+            WdlCurve::Measured(curve) => curve.win_and_loss(cp),
+        };
+        let loss = loss.min(1000 - win);
+        Wdl {
+            win,
+            draw: 1000 - win - loss,
+            loss,
+        }
+    }
+}
+
+/// `win = σ((cp − win_margin) / scale)`, `loss = σ((−cp − loss_margin) / scale)`, the rest
+/// draws (both margins 0: no draws; unequal margins: the scores of this player to move are too
+/// hopeful or too gloomy). Fitted by maximum likelihood.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LogisticCurve {
     /// The score at which a win is as likely as not, in centipawns.
     pub win_margin: f64,
     /// The score, turned round, at which a loss is as likely as not, in centipawns.
@@ -192,33 +236,59 @@ pub struct WdlCurve {
     pub scale: f64,
 }
 
-impl WdlCurve {
-    /// The logistic curve of the centipawn convention (400 per factor of ten in the odds)
-    /// without draws.
-    pub const DEFAULT: WdlCurve = WdlCurve::symmetric(0.0, 173.7);
-
-    /// A curve with one margin for wins and losses alike: `draw_margin` from 0 each way.
-    pub const fn symmetric(draw_margin: f64, scale: f64) -> WdlCurve {
-        WdlCurve {
-            win_margin: draw_margin,
-            loss_margin: draw_margin,
-            scale,
-        }
-    }
-
-    /// The chances of a position the search scores `cp` for the side to move.
-    pub fn wdl(&self, cp: i32) -> Wdl {
+impl LogisticCurve {
+    /// Wins and losses per mille (each within 0..=1000).
+    fn win_and_loss(&self, cp: i32) -> (u32, u32) {
         let scale = self.scale.max(1.0);
         let win = logistic((f64::from(cp) - self.win_margin) / scale);
         let loss = logistic((-f64::from(cp) - self.loss_margin) / scale);
-        let win = (win * 1000.0).round() as u32;
-        let loss = ((loss * 1000.0).round() as u32).min(1000 - win);
-        Wdl {
-            win,
-            draw: 1000 - win - loss,
-            loss,
-        }
+        (per_mille(win), per_mille(loss))
     }
+}
+
+/// Win and loss shares measured at a few scores (the isotonic regression of the outcomes on
+/// the score: the best fit that never lowers the win share as the score rises), joined by
+/// straight lines and flat beyond the last point each way.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeasuredCurve {
+    /// `(cp, wins per mille)`, scores ascending, shares never falling.
+    pub wins: &'static [(i32, u16)],
+    /// `(cp, losses per mille)`, scores ascending, shares never rising.
+    pub losses: &'static [(i32, u16)],
+}
+
+impl MeasuredCurve {
+    /// Wins and losses per mille (each within 0..=1000).
+    fn win_and_loss(&self, cp: i32) -> (u32, u32) {
+        (
+            between_points(self.wins, cp),
+            between_points(self.losses, cp),
+        )
+    }
+}
+
+/// The share at `cp` on the line through `points` (flat beyond its ends; 500 without points),
+/// within 0..=1000.
+fn between_points(points: &[(i32, u16)], cp: i32) -> u32 {
+    let share = |at: usize| f64::from(points[at].1.min(1000));
+    let Some(&(first, _)) = points.first() else {
+        return 500;
+    };
+    let after = points.partition_point(|&(score, _)| score <= cp);
+    if after == 0 || cp <= first {
+        return share(0) as u32;
+    }
+    if after == points.len() {
+        return share(after - 1) as u32;
+    }
+    let ((left, _), (right, _)) = (points[after - 1], points[after]);
+    let t = f64::from(cp - left) / f64::from(right - left);
+    (share(after - 1) + t * (share(after) - share(after - 1))).round() as u32
+}
+
+/// A probability in per mille.
+fn per_mille(probability: f64) -> u32 {
+    (probability * 1000.0).round() as u32
 }
 
 /// The logistic function.
@@ -232,11 +302,7 @@ mod tests {
 
     #[test]
     fn chances_always_sum_to_a_thousand() {
-        let model = WdlCurve {
-            win_margin: 150.0,
-            loss_margin: -40.0,
-            scale: 90.0,
-        };
+        let model = WdlCurve::logistic(150.0, -40.0, 90.0);
         for cp in (-3000..=3000).step_by(7) {
             let wdl = model.wdl(cp);
             assert_eq!(wdl.win + wdl.draw + wdl.loss, 1000, "{cp}: {wdl:?}");
@@ -268,11 +334,7 @@ mod tests {
     #[test]
     fn a_hopeful_players_scores_win_less_often() {
         let fair = WdlCurve::symmetric(0.0, 90.0);
-        let hopeful = WdlCurve {
-            win_margin: 80.0,
-            loss_margin: -60.0,
-            scale: 90.0,
-        };
+        let hopeful = WdlCurve::logistic(80.0, -60.0, 90.0);
         assert!(hopeful.wdl(50).win < fair.wdl(50).win);
         assert!(hopeful.wdl(50).loss > fair.wdl(50).loss);
         // σ((50 − 80)/90) and σ((−50 + 60)/90), in per mille.
@@ -306,6 +368,41 @@ mod tests {
         };
         assert_eq!(model.wdl(90, Player::One, 6), even.wdl(90));
         assert_eq!(model.wdl(90, Player::Two, 5), odd.wdl(90));
+    }
+
+    const MEASURED: WdlCurve = WdlCurve::Measured(MeasuredCurve {
+        wins: &[(-100, 100), (0, 400), (0, 600), (100, 900)],
+        losses: &[(-100, 850), (100, 50)],
+    });
+
+    #[test]
+    fn a_measured_curve_runs_straight_between_its_points() {
+        assert_eq!(MEASURED.wdl(-50).win, 250);
+        assert_eq!(MEASURED.wdl(50).win, 750);
+        assert_eq!(MEASURED.wdl(-50).loss, 650);
+        assert_eq!(MEASURED.wdl(-25).loss, 550);
+    }
+
+    #[test]
+    fn a_measured_curve_is_flat_beyond_its_ends() {
+        assert_eq!(MEASURED.wdl(-100).win, 100);
+        assert_eq!(MEASURED.wdl(-5000).win, 100);
+        assert_eq!(MEASURED.wdl(5000).win, 900);
+        assert_eq!(MEASURED.wdl(5000).loss, 50);
+    }
+
+    #[test]
+    fn a_measured_curve_takes_the_upper_point_where_two_share_a_score() {
+        assert_eq!(MEASURED.wdl(0).win, 600);
+        assert_eq!(MEASURED.wdl(-1).win, 397);
+    }
+
+    #[test]
+    fn a_measured_curves_chances_sum_to_a_thousand() {
+        for cp in -300..=300 {
+            let wdl = MEASURED.wdl(cp);
+            assert_eq!(wdl.win + wdl.draw + wdl.loss, 1000, "{cp}: {wdl:?}");
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod position;
 mod symmetry;
 mod tuning;
 mod turn;
+mod wdl;
 
 pub use moves::Move;
 pub use notation::{IllegalReason, Inconsistency};
@@ -197,7 +198,7 @@ impl SearchHints for Crossings {
 
     const LEVELS: LevelTuning = tuning::LEVELS;
 
-    const WDL: WdlModel = tuning::WDL;
+    const WDL: WdlModel = wdl::WDL;
 
     /// The mirror image and the board upside down with the roles exchanged keep every rule.
     fn symmetric_key(&self) -> SymmetricKey {

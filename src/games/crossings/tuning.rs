@@ -1,7 +1,7 @@
 //! Crossings' tuning of alpha-beta, as plain data the searcher reads.
 
 use crate::games::search_style::AlphaBetaTuning;
-use crate::games::strength::{LevelStep, LevelTuning, WdlCurve, WdlModel};
+use crate::games::strength::{LevelStep, LevelTuning};
 
 /// Late move reductions and reverse futility pruning, evaluations not cached.
 pub(super) const ALPHA_BETA: AlphaBetaTuning = AlphaBetaTuning {
@@ -41,34 +41,4 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
     ],
     elo_at_0: 700,
     elo_per_level: 68,
-};
-
-/// The win-draw-loss model, fitted to self-play games: a curve for each player to move and
-/// each parity of the depth, since the evaluation's move in hand leaves an even depth's scores
-/// too hopeful and an odd depth's too gloomy.
-pub(super) const WDL: WdlModel = WdlModel {
-    player_one: [
-        WdlCurve {
-            win_margin: 21.6,
-            loss_margin: -17.0,
-            scale: 97.1,
-        },
-        WdlCurve {
-            win_margin: -14.6,
-            loss_margin: 16.7,
-            scale: 95.3,
-        },
-    ],
-    player_two: [
-        WdlCurve {
-            win_margin: 36.0,
-            loss_margin: -33.3,
-            scale: 93.3,
-        },
-        WdlCurve {
-            win_margin: -10.5,
-            loss_margin: 14.3,
-            scale: 102.3,
-        },
-    ],
 };

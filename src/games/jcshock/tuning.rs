@@ -76,14 +76,6 @@ pub(super) const LEVELS: LevelTuning = LevelTuning {
 /// The win-draw-loss model, fitted to self-play games: a curve for each player to move, since
 /// the same score wins less often for one player than for the other.
 pub(super) const WDL: WdlModel = WdlModel::by_player(
-    WdlCurve {
-        win_margin: 37.3,
-        loss_margin: -17.0,
-        scale: 86.5,
-    },
-    WdlCurve {
-        win_margin: 85.9,
-        loss_margin: -62.8,
-        scale: 95.8,
-    },
+    WdlCurve::logistic(37.3, -17.0, 86.5),
+    WdlCurve::logistic(85.9, -62.8, 95.8),
 );
