@@ -167,5 +167,64 @@ class Check(unittest.TestCase):
                 fit_wdl.parse_model(bad)
 
 
+class Measured(unittest.TestCase):
+    def test_isotonic_pools_what_runs_the_wrong_way(self):
+        blocks = fit_wdl.isotonic([(0, 0.0, 1), (10, 1.0, 1), (20, 0.0, 1), (30, 1.0, 1)])
+        self.assertEqual([(x, y) for x, y, _ in blocks], [(0, 0.0), (15, 0.5), (30, 1.0)])
+        falling = fit_wdl.isotonic([(0, 1.0, 2), (10, 0.0, 1), (20, 1.0, 1)], rising=False)
+        self.assertEqual([(x, y) for x, y, _ in falling], [(0, 1.0), (15, 0.5)])
+
+    def test_the_engines_rule_between_points(self):
+        # The same curve and answers as the engine's MeasuredCurve unit tests.
+        wins = [[-100, 100], [0, 400], [0, 600], [100, 900]]
+        losses = [[-100, 850], [100, 50]]
+        curve = {"wins": wins, "losses": losses}
+        self.assertEqual(fit_wdl.between_points(wins, -50), 250)
+        self.assertEqual(fit_wdl.between_points(wins, 0), 600)
+        self.assertEqual(fit_wdl.between_points(wins, -1), 397)
+        self.assertEqual(fit_wdl.between_points(wins, -5000), 100)
+        self.assertEqual(fit_wdl.between_points(wins, 5000), 900)
+        win, draw, loss = fit_wdl.measured_wdl(curve, -25)
+        self.assertEqual((round(1000 * win), round(1000 * loss)), (325, 550))
+        self.assertAlmostEqual(win + draw + loss, 1.0)
+
+    def test_a_measured_curve_follows_outcomes_no_logistic_fits(self):
+        # Scores just below 0 win more often than scores just above: the fit pools them.
+        samples = Counter()
+        for cp, won, games in ((-200, 0, 50), (-20, 1, 30), (-20, 0, 10), (20, 1, 10),
+                               (20, 0, 30), (200, 1, 50)):
+            samples[(cp, 1.0 if won else 0.0)] += games
+        curve = fit_wdl.measured_curve(samples)
+        # Equal neighbours pool too, so each point sits at its block's mean score.
+        self.assertEqual(curve["wins"], [[-170, 0], [0, 500], [170, 1000]])
+        self.assertEqual(curve["losses"], [[-170, 1000], [0, 500], [170, 0]])
+
+    def test_fit_writes_a_model_check_reads_back(self):
+        lines = []
+        for game_id in range(40):
+            result = "p1win" if game_id % 2 else "p2win"
+            moves = [{"move": "m", "ms": 1, "score": "cp %d" % (30 if game_id % 2 else -30),
+                      "depth": depth} for depth in (4, 4, 5, 5)]
+            lines.append(json.dumps(record(game_id, result, moves)))
+        with tempfile.TemporaryDirectory() as tmp:
+            path, model = Path(tmp) / "games.jsonl", Path(tmp) / "model.json"
+            path.write_text("\n".join(lines) + "\n")
+            referee = ["--referee", str(Path(tmp) / "none")]
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                fitted = fit_wdl.main(["fit", str(path), "--measured", str(model)] + referee)
+                checked = fit_wdl.main(["check", str(path), "--measured", str(model)] +
+                                       referee)
+            self.assertEqual((fitted, checked), (0, 0), out.getvalue())
+            self.assertIn("WdlCurve::Measured(MeasuredCurve {", out.getvalue())
+            self.assertIn("predicted by the measured model of", out.getvalue())
+            model.write_text("{\"p1\": [{\"wins\": [[1]]}]}")
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                status = fit_wdl.main(["check", str(path), "--measured", str(model)] + referee)
+            self.assertEqual(status, 2)
+            self.assertIn("not a model written by fit --measured", err.getvalue())
+
+
 if __name__ == "__main__":
     unittest.main()
