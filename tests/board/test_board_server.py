@@ -169,7 +169,8 @@ class Parsing(unittest.TestCase):
         self.assertIsNone(parse_end("none"))
         end = parse_end("result p2win reason crossing-unanswered crossed f1")
         self.assertEqual(end, {"result": "p2win", "reason": "crossing-unanswered",
-                               "details": {"crossed": "f1"}})
+                               "details": {"crossed": "f1"}, "squares": ["f1"],
+                               "blockaded": [], "scores": None, "decided": None})
         info = parse_info("info depth 4 seldepth 6 multipv 2 score cp -44 lowerbound "
                                 "nodes 107379 nps 1691380 time 63 hashfull 8 pv b1d3 d8f6")
         self.assertEqual((info["depth"], info["multipv"], info["score"], info["pv"]),
