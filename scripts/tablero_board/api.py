@@ -6,6 +6,7 @@ import json
 import time
 
 from .checks import BoardError, check_levels, check_limits, check_players, check_token, need
+from .lessons import api_lesson
 
 
 def api_state(session, data):
@@ -96,6 +97,6 @@ def api_load(session, data):
 API = {"state": api_state, "new": api_new, "move": api_move, "go": api_go,
        "analyse": api_analyse, "stop": api_stop, "takeback": api_takeback,
        "players": api_players, "levels": api_levels, "options": api_options, "after": api_after,
-       "save": api_save, "load": api_load}
+       "save": api_save, "load": api_load, "lesson": api_lesson}
 
 
