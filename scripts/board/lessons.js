@@ -132,9 +132,12 @@
       const part = make("section", "lesson-section", root);
       part.dataset.topics = s.topics.join(" ");
       make("h3", null, part, s.title);
-      for (const line of s.text.split("\n")) if (line.trim()) paragraph(line, part);
+      // The words beside the diagrams where the panel is wide enough, above them where not.
+      const body = make("div", "lesson-body", part);
+      const words = make("div", "lesson-words", body);
+      for (const line of s.text.split("\n")) if (line.trim()) paragraph(line, words);
       if (s.diagrams.length) {
-        const row = make("div", "lesson-diagrams", part);
+        const row = make("div", "lesson-diagrams", body);
         for (const d of s.diagrams) drawDiagram(d, row);
       }
     }

@@ -36,7 +36,7 @@ TOPICS = {
     "crossings": {"goal", "turn", "groups", "captures", "crossings", "locks", "end"},
 }
 # A newcomer reads one screen per game: the words of a lesson's texts and captions.
-MAX_WORDS = 550
+MAX_WORDS = 400
 
 
 def words(lesson):
