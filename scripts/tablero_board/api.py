@@ -7,6 +7,7 @@ import time
 
 from .checks import BoardError, check_delay, check_levels, check_limits, check_players, \
     check_token, need
+from .lessons import api_lesson
 
 
 def api_state(session, data):
@@ -127,6 +128,6 @@ API = {"state": api_state, "new": api_new, "move": api_move, "go": api_go,
        "analyse": api_analyse, "stop": api_stop, "takeback": api_takeback,
        "players": api_players, "levels": api_levels, "options": api_options, "after": api_after,
        "save": api_save, "load": api_load, "hint": api_hint, "resign": api_resign,
-       "draw": api_draw}
+       "draw": api_draw, "lesson": api_lesson}
 
 

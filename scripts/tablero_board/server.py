@@ -19,7 +19,9 @@ STATIC_DIR = Path(__file__).resolve().parent.parent / "board"
 STATIC_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
                 "/index.html": ("index.html", "text/html; charset=utf-8"),
                 "/board.css": ("board.css", "text/css; charset=utf-8"),
-                "/board.js": ("board.js", "text/javascript; charset=utf-8")}
+                "/board.js": ("board.js", "text/javascript; charset=utf-8"),
+                "/lessons.css": ("lessons.css", "text/css; charset=utf-8"),
+                "/lessons.js": ("lessons.js", "text/javascript; charset=utf-8")}
 # The requests a page may send as `navigator.sendBeacon` does as it goes away: its string
 # body goes as text/plain (a JSON object all the same).
 BEACON_REQUESTS = ("close",)

@@ -56,6 +56,11 @@ fn board_server_groups_hold_every_test_class() {
 }
 
 #[test]
+fn board_lessons_agree_with_the_engine() {
+    common::python_test("board", "test_lessons.py");
+}
+
+#[test]
 fn board_plays_the_three_games_in_a_browser() {
     let stdout = common::python_test("board", "test_board_browser.py");
     // The outcome is visible with `cargo test -- --nocapture`: the games, the checks, the
