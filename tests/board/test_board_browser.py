@@ -155,7 +155,7 @@ class Page:
 
     def moves(self):
         return self.driver.execute_script(
-            "return [...document.querySelectorAll('#moves li')].map(li => li.dataset.move);")
+            "return [...document.querySelectorAll('#moves [data-ply]')].map(s => s.dataset.move);")
 
     def select_css(self, css, value):
         from selenium.webdriver.support.ui import Select
@@ -407,7 +407,7 @@ def run(args):
             plies, seconds = play_game(page, referee, game, size, movetime, cap, rng, timings,
                                        checks)
             fen, result = page.board("fen"), page.board("result")
-            end = driver.find_element("id", "end").text
+            end = driver.find_element("css selector", "[data-role=result]").text
             print("%s %s: %d plies by clicks in %.1f s, %s; page and referee agree: %s, %s"
                   % (game, size, plies, seconds, end, fen, result), flush=True)
             driver.execute_script("window.scrollTo(0, 0);")
