@@ -20,6 +20,7 @@ Modules, one concept each:
     session   one page's session: its game, moves, clock, judged state and events
     search    the engine of a session: starting it, its searches (`go`), its options, the
               seats' strength levels and evaluations from player 1's view (wdl)
+    offers    a person's hint, resignation and draw offer
     records   saving a game as a scripts/match.py record and loading one back
     sessions  the running sessions: at most --max-sessions, idle ones reaped
     api       one function per JSON request
@@ -43,3 +44,7 @@ STOP_PATIENCE = 3.0           # seconds from `stop` to `bestmove` before the eng
 ENGINE_GRACE = 2.0            # seconds past its time an engine's move is awaited
 UNTIMED_PATIENCE = 120.0      # seconds for a move without a time limit (depth, nodes)
 CLOCK_MARGIN_MS = 100         # an engine's move may come this late on its clock
+HINT_MS = 3000                # the longest search for a hint (ms)
+HINT_MIN_MS = 100             # the shortest search for a hint on a clock (ms)
+DRAW_MS = 500                 # the engine's look at the position when offered a draw (ms)
+MAX_DELAY_MS = 10000          # the longest pause before an engine's move (engine vs engine)

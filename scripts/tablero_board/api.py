@@ -5,7 +5,8 @@ the server itself (tablero_board.server)."""
 import json
 import time
 
-from .checks import BoardError, check_levels, check_limits, check_players, check_token, need
+from .checks import BoardError, check_delay, check_levels, check_limits, check_players, \
+    check_token, need
 
 
 def api_state(session, data):
@@ -19,7 +20,8 @@ def api_new(session, data):
     players = check_players(data["players"]) if data.get("players") is not None else None
     limits = check_limits(data["limits"]) if data.get("limits") is not None else None
     levels = check_levels(data["levels"]) if data.get("levels") is not None else None
-    session.new_game(game, size, players, limits, levels)
+    delay = check_delay(data["delay"]) if data.get("delay") is not None else None
+    session.new_game(game, size, players, limits, levels, delay)
     return session.state()
 
 
@@ -47,7 +49,9 @@ def api_analyse(session, data):
 
 
 def api_stop(session, data):
-    session.stop_search()
+    """Stops the engine: its own move is played at once with its best move so far (a hint's
+    search gives its hint so far); an analysis just stops."""
+    session.stop_search(move_now=True)
     return session.state()
 
 
@@ -57,11 +61,18 @@ def api_takeback(session, data):
 
 
 def api_players(session, data):
-    session.players = check_players(data.get("players"))
-    if data.get("limits") is not None:
-        session.limits = check_limits(data["limits"])
+    """Sets the seats (`players`), and `limits` and `delay` (ms before each engine move when
+    both seats are engines) if given; every value is checked before any is set."""
+    players = check_players(data.get("players"))
+    limits = check_limits(data["limits"]) if data.get("limits") is not None else None
+    delay = check_delay(data["delay"]) if data.get("delay") is not None else None
+    session.players = players
+    if limits is not None:
+        session.limits = limits
         if not session.moves:
             session.reset_clock()
+    if delay is not None:
+        session.delay = delay
     session.changed()
     return session.state()
 
@@ -82,6 +93,25 @@ def api_after(session, data):
     return {"fen": fen}
 
 
+def api_hint(session, data):
+    """Starts the engine's search for a hint; the state's `hint` carries it when done."""
+    session.ask_hint()
+    return session.state()
+
+
+def api_resign(session, data):
+    """The person to move (or the only person's seat) resigns."""
+    session.resign()
+    return session.state()
+
+
+def api_draw(session, data):
+    """A person's draw offer: the reply's `draw` says whether it was accepted, and the
+    engine's wdl from its own view."""
+    draw = session.offer_draw()
+    return dict(session.state(), draw=draw)
+
+
 def api_save(session, data):
     record = session.record()
     name = "%s-%s.jsonl" % (session.game, time.strftime("%Y%m%d-%H%M%S"))
@@ -96,6 +126,7 @@ def api_load(session, data):
 API = {"state": api_state, "new": api_new, "move": api_move, "go": api_go,
        "analyse": api_analyse, "stop": api_stop, "takeback": api_takeback,
        "players": api_players, "levels": api_levels, "options": api_options, "after": api_after,
-       "save": api_save, "load": api_load}
+       "save": api_save, "load": api_load, "hint": api_hint, "resign": api_resign,
+       "draw": api_draw}
 
 

@@ -5,6 +5,8 @@ page shows; nothing a request sends can start a second protocol line."""
 import json
 import re
 
+from . import MAX_DELAY_MS
+
 # A move, or any other token sent to an engine: printable ASCII without blanks.
 TOKEN = re.compile(r"[!-~]{1,32}")
 # A position string: rows of letters and digits, a side letter; nothing else.
@@ -94,6 +96,12 @@ def check_players(data):
             any(data[k] not in PLAYERS for k in data):
         raise BoardError("players must be {p1, p2}, each 'person' or 'engine'")
     return {"p1": data["p1"], "p2": data["p2"]}
+
+
+def check_delay(value):
+    """The pause before each engine move when both seats are engines: whole ms in
+    0..MAX_DELAY_MS, else BoardError."""
+    return check_int(value, "delay (ms)", 0, MAX_DELAY_MS)
 
 
 def check_levels(data):

@@ -43,10 +43,11 @@ def parser():
     p.add_argument("--max-sessions", type=int, default=4, metavar="N",
                    help="pages served at once, each with a referee and an engine process "
                         "(default 4); the next page is asked to wait")
-    p.add_argument("--idle-timeout", type=float, default=600.0, metavar="S",
+    p.add_argument("--idle-timeout", type=float, default=60.0, metavar="S",
                    help="seconds without a request from its page before a session and its "
-                        "processes end (default 600); a page on screen keeps asking for news, "
-                        "so a closed or long hidden page is what times out")
+                        "processes end (default 60); an open page keeps asking for news "
+                        "every few seconds, so what times out is a page that was closed or "
+                        "killed")
     p.add_argument("--engine-log", metavar="FILE",
                    help="append the engines' stderr to FILE (default: this terminal)")
     return p

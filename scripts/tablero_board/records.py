@@ -119,7 +119,7 @@ class GameRecords:
         # The opening position string as the referee writes it.
         self.start = self.fen_of([], fen)
         self.moves = moves
-        self.adjudged = self.evaluation = None
+        self.adjudged = self.evaluation = self.hint = None
         if result == "none" and reason not in (None, RULES, UNFINISHED) and \
                 record.get("result") in ("p1win", "p2win", "draw"):
             self.adjudged = {"result": record["result"], "reason": reason,

@@ -23,6 +23,11 @@ def split_pairs(words):
             for i in range(0, len(words), 2)}
 
 
+def listing(text):
+    """'a1,b2' → ['a1', 'b2']; '-' or '' → []."""
+    return [] if text in ("", "-") else text.split(",")
+
+
 def player_map(text, convert=str):
     """'p1:8,p2:1' → {'p1': convert('8'), 'p2': convert('1')}; '-' → {}."""
     result = {}
@@ -44,10 +49,10 @@ def parse_board(text):
     """`query board`'s answer (after 'board ') as the page's description: the raw key/value
     pairs under 'raw', and the known keys decoded."""
     raw = split_pairs(text.split())
-    listing = lambda key: [] if raw.get(key, "-") == "-" else raw[key].split(",")  # noqa: E731
+    listed = lambda key: listing(raw.get(key, "-"))  # noqa: E731
     board = {"raw": raw, "width": int(raw["width"]), "height": int(raw["height"]),
-             "game": raw.get("game"), "files": listing("files"),
-             "ranks": listing("ranks"), "origin": raw.get("origin", "bottom-left"),
+             "game": raw.get("game"), "files": listed("files"),
+             "ranks": listed("ranks"), "origin": raw.get("origin", "bottom-left"),
              "pieces": [], "names": {"p1": raw.get("p1", "player 1"),
                                      "p2": raw.get("p2", "player 2")},
              "colours": {"p1": raw.get("p1colour", "white"), "p2": raw.get("p2colour", "black")},
@@ -56,8 +61,8 @@ def parse_board(text):
              "homes": player_map(raw.get("homes", "-"), row_range),
              "toplace": player_map(raw.get("toplace", "-"), int),
              "pass": None if raw.get("pass", "-") == "-" else raw["pass"],
-             "size": raw.get("size"), "default": raw.get("default"), "sizes": listing("sizes")}
-    for entry in listing("pieces"):
+             "size": raw.get("size"), "default": raw.get("default"), "sizes": listed("sizes")}
+    for entry in listed("pieces"):
         letter, player, kind = (entry.split(":") + ["", ""])[:3]
         board["pieces"].append({"letter": letter, "player": player, "kind": kind})
     return board
@@ -80,15 +85,47 @@ def parse_effects(text):
     return {"move": move, "ops": ops, "flags": flags, "fields": fields}
 
 
+# The keys of `query end`'s details that list the deciding squares: Cross-Jack's goal
+# squares, Crossings' unanswered crossings, JC Shock's deciding runs.
+SQUARE_KEYS = ("square", "crossed", "runs")
+
+
+def run_counts(text):
+    """JC Shock's score list '4:1,3:0' → [[4, 1], [3, 0]] (length, count); [] if malformed."""
+    try:
+        return [[int(n) for n in part.split(":")] for part in listing(text)]
+    except ValueError:
+        return []
+
+
 def parse_end(text):
-    """`query end`'s answer (after 'end ') as None (in play) or {result, reason, details}."""
+    """`query end`'s answer (after 'end ') as None (in play) or {result, reason, details,
+    squares, blockaded, scores, decided}: `details` every key after the reason as given;
+    `squares` the deciding squares to mark (Cross-Jack's `square`, Crossings' `crossed`, JC
+    Shock's `runs`, an older referee's JC Shock answer without `runs` giving none);
+    `blockaded` Cross-Jack's blockaded sides (p1, p2); `scores` JC Shock's {p1, p2} lists of
+    [length, count] and `decided` its deciding length (None on a draw or in other games)."""
     words = text.split()
     if not words or words == ["none"]:
         return None
     fields = split_pairs(words)
     details = {k: v for k, v in fields.items() if k not in ("result", "reason")}
+    squares = [square for key in SQUARE_KEYS for square in listing(details.get(key, "-"))]
+    scores = {side: run_counts(details[side + "score"]) for side in ("p1", "p2")
+              if side + "score" in details}
+    decided = details.get("decided", "-")
     return {"result": fields.get("result"), "reason": fields.get("reason"),
-            "details": details}
+            "details": details, "squares": squares,
+            "blockaded": listing(details.get("blockaded", "-")),
+            "scores": scores or None, "decided": int(decided) if decided.isdigit() else None}
+
+
+def adjudged_end(adjudged):
+    """The `end` of a game ended off the rules (resignation, agreement, time, a crash), in
+    parse_end's shape: its reason and detail, no squares."""
+    return {"result": adjudged["result"], "reason": adjudged["reason"],
+            "details": {"detail": adjudged["detail"]}, "squares": [], "blockaded": [],
+            "scores": None, "decided": None}
 
 
 def subject(answer, name):

@@ -130,68 +130,107 @@ def parse_info(line):
 
 class Search(threading.Thread):
     """One `go` of the engine: its info lines become events; its `bestmove` ends it and, for
-    a move search, is played through the referee."""
+    a move search, is played through the referee, for a hint search becomes the hint. A
+    search whose caller takes its answer itself (`collect`, or after cancel()) leaves the
+    session alone: its `token`, `used`, `failure` and `last` (the last first-line info with
+    a score) say how it went."""
 
-    def __init__(self, session, kind, ply, go, patience, side, setup=()):
-        """A search of `kind` ("move" or "analysis") of the position after `ply` moves:
-        `setup` lines (options), the position and `go` are sent; `side` is the engine's seat
-        (0, 1) of a move, None for an analysis."""
+    def __init__(self, session, kind, ply, go, patience, side, setup=(), delay=0.0,
+                 collect=False):
+        """A search of `kind` ("move", "analysis", "hint" or "draw") of the position after
+        `ply` moves: after `delay` s, `setup` lines (options), the position and `go` are sent;
+        `side` is the engine's seat (0, 1) of a move, None otherwise. `collect`: nothing is
+        shown or played, the caller reads the outcome (a draw offer's look at the
+        position)."""
         super().__init__(daemon=True)
         self.session, self.kind, self.ply, self.go = session, kind, ply, go
         self.position = session.position(ply)
         self.patience, self.side, self.setup = patience, side, list(setup)
+        self.delay, self.collect = delay, collect
         self.mover = session.side_at(ply)
         self.cancelled = False
+        self.sent = False                # the `go` went out (under `gate`)
+        self.gate = threading.Lock()
+        self.wake = threading.Event()    # cuts the delay short when cancelled
         self.read_done = threading.Event()
         self.started = None
+        self.token = self.used = self.failure = self.last = None
+        self.reason = CRASH
 
     def run(self):
-        session, engine = self.session, self.session.engine
-        token, failure, self.reason = None, None, CRASH
-        self.started = time.monotonic()
-        deadline = None if self.patience is None else self.started + self.patience
-        try:
-            session.send_engine(*self.setup, self.position, self.go)
-            self.started = time.monotonic()
-            while True:
-                line = engine.readline(deadline)
-                words = line.split()
-                if not words:
-                    continue
-                if words[0] == "bestmove":
-                    token = words[1] if len(words) > 1 else None
-                    break
-                if words[0] == "info":
-                    info = parse_info(line)
-                    if info:
-                        info["ply"] = self.ply
-                        if "score" in info:
-                            info["p1"] = p1_view(info["score"], info.get("wdl"), self.mover)
-                            if info.get("multipv", 1) == 1:
-                                session.evaluation = dict(info["p1"], ply=self.ply,
-                                                          kind=self.kind)
-                        session.push({"type": "info", "kind": self.kind, "info": info})
-        except NoAnswer:
-            failure = "the engine gave no move within %g s; it was stopped" % self.patience
-            self.reason = FORFEIT if self.kind == "move" and "tc" in session.limits else TIMEOUT
-            engine.kill()
-        except Gone as e:
-            failure = "the engine failed: %s" % e
-            engine.kill()
-        except (OSError, ValueError) as e:   # its pipes closed under us: it was killed
-            failure = "the engine failed: %s" % e
-            engine.kill()
-        used = int(round((time.monotonic() - self.started) * 1000))
-        self.read_done.set()
-        if self.cancelled:
+        if self.delay and self.wake.wait(self.delay):
+            self.read_done.set()
             return
-        session.finish_search(self, token, used, failure)
+        with self.gate:
+            if self.cancelled:
+                self.read_done.set()
+                return
+            self.started = time.monotonic()
+            try:
+                self.session.send_engine(*self.setup, self.position, self.go)
+                self.sent = True
+            except (Gone, OSError, ValueError) as e:
+                self.failure = "the engine failed: %s" % e
+                self.session.engine.kill()
+        if self.sent:
+            self.read_answer()
+        self.used = int(round((time.monotonic() - self.started) * 1000))
+        self.read_done.set()
+        if self.cancelled or self.collect:
+            return
+        self.session.finish_search(self)
+
+    def read_answer(self):
+        """Reads the engine's lines up to its `bestmove` (into `token`), each `info` line an
+        event (unless collected); a silent or failed engine is killed and named in
+        `failure`."""
+        engine = self.session.engine
+        deadline = None if self.patience is None else time.monotonic() + self.patience
+        try:
+            while True:
+                words = engine.readline(deadline).split()
+                if words and words[0] == "bestmove":
+                    self.token = words[1] if len(words) > 1 else None
+                    return
+                if words and words[0] == "info":
+                    self.take_info(" ".join(words))
+        except NoAnswer:
+            self.failure = "the engine gave no move within %g s; it was stopped" % \
+                self.patience
+            self.reason = FORFEIT if self.kind == "move" and "tc" in self.session.limits \
+                else TIMEOUT
+        except (Gone, OSError, ValueError) as e:   # its pipes closed under us: it was killed
+            self.failure = "the engine failed: %s" % e
+        engine.kill()
+
+    def take_info(self, line):
+        """An `info` line: kept as `last` if it is a first line with a score, and (unless
+        collected) the page's event and evaluation."""
+        info = parse_info(line)
+        if not info:
+            return
+        info["ply"] = self.ply
+        first = info.get("multipv", 1) == 1
+        if "score" in info:
+            info["p1"] = p1_view(info["score"], info.get("wdl"), self.mover)
+            if first:
+                self.last = info
+        if self.collect:
+            return
+        if "score" in info and first:
+            self.session.evaluation = dict(info["p1"], ply=self.ply, kind=self.kind)
+        self.session.push({"type": "info", "kind": self.kind, "info": info})
 
     def cancel(self):
         """Stops the search and waits for its `bestmove` (the caller holds the session lock;
-        the thread takes it only if not cancelled). False if the engine had to be killed."""
-        self.cancelled = True
-        if self.read_done.is_set():
+        the thread takes it only if not cancelled); a search still in its delay ends without
+        a word to the engine. False if the engine had to be killed."""
+        with self.gate:
+            self.cancelled = True
+            sent = self.sent
+        self.wake.set()
+        if not sent or self.read_done.is_set():
+            self.read_done.wait(STOP_PATIENCE)
             return True
         try:
             self.session.send_engine("stop")
@@ -259,14 +298,24 @@ class EngineControl:
         if self.engine_error:
             raise BoardError(self.engine_error, 409)
 
-    def stop_search(self):
+    def stop_search(self, move_now=False):
+        """Ends the running search, if any. `move_now`: a move search's best move so far is
+        played at once (and a hint search's becomes the hint), as after its own `bestmove`;
+        otherwise nothing comes of the search. A search still in its delay ends unsent."""
         search, self.search = self.search, None
-        if search is not None:
-            if not search.cancel():
-                self.engine_error = "the engine did not stop; it was ended"
-            search.join(1.0)
-            self.push({"type": "stopped", "kind": search.kind})
-            self.changed()
+        if search is None:
+            return
+        stopped = search.cancel()
+        if not stopped:
+            self.engine_error = "the engine did not stop; it was ended"
+        search.join(1.0)
+        if self.clock and self.clock["since"] is not None:
+            # A delayed move's clock, set to start after the delay, starts now.
+            self.clock["since"] = min(self.clock["since"], time.monotonic())
+        self.push({"type": "stopped", "kind": search.kind})
+        if move_now and stopped and search.sent:
+            self.conclude(search)
+        self.changed()
 
     def go(self, limits=None):
         """Starts the engine's move for the side to move."""
@@ -281,10 +330,20 @@ class EngineControl:
             self.reset_clock()
         side = self.side_to_move()
         go, patience = self.go_command(side)
+        delay = self.move_delay()
         self.search = Search(self, "move", len(self.moves), go, patience, side,
-                             self.level_lines(self.levels["p%d" % (side + 1)]))
+                             self.level_lines(self.levels["p%d" % (side + 1)]), delay)
         self.changed()
         self.search.start()
+
+    def move_delay(self):
+        """The pause in s before the engine's move: the session's delay when both seats are
+        engines, else 0. The running clock starts after it."""
+        if self.players != {"p1": "engine", "p2": "engine"} or not self.delay:
+            return 0.0
+        if self.clock and self.clock["since"] is not None:
+            self.clock["since"] = time.monotonic() + self.delay / 1000.0
+        return self.delay / 1000.0
 
     def go_command(self, side):
         limits = self.limits
@@ -337,22 +396,30 @@ class EngineControl:
             return 0 if self.moves[ply]["by"] == "p1" else 1
         return self.side_to_move()
 
-    def finish_search(self, search, token, used, failure):
+    def finish_search(self, search):
         """Called by the search thread after its `bestmove` (or failure)."""
         with self.lock:
             if self.search is not search or self.closed:
                 return
             self.search = None
-            if failure:
-                self.engine_error = failure
-                self.push({"type": "error", "text": failure})
-                if search.kind == "move":
-                    self.adjudge("p2win" if search.side == 0 else "p1win", search.reason, failure,
-                                 "p%d" % (search.side + 1))
-            elif search.kind == "move":
-                self.engine_move(search, token, used)
-            self.push({"type": "done", "kind": search.kind, "bestmove": token})
+            self.conclude(search)
             self.changed()
+
+    def conclude(self, search):
+        """What comes of a finished search: a failure is reported (and loses a move search's
+        game), a move search's `bestmove` is played, a hint search's becomes the hint."""
+        token, failure = search.token, search.failure
+        if failure:
+            self.engine_error = failure
+            self.push({"type": "error", "text": failure})
+            if search.kind == "move":
+                self.adjudge("p2win" if search.side == 0 else "p1win", search.reason, failure,
+                             "p%d" % (search.side + 1))
+        elif search.kind == "move":
+            self.engine_move(search, token, search.used)
+        elif search.kind == "hint":
+            self.take_hint(search)
+        self.push({"type": "done", "kind": search.kind, "bestmove": token})
 
     def engine_move(self, search, token, used):
         side_name = "p%d" % (search.side + 1)

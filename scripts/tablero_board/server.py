@@ -11,7 +11,7 @@ from tablero_match.referee import RefereeFailure
 
 from . import MAX_BODY, POLL_WAIT, REQUEST_PATIENCE
 from .api import API
-from .checks import BoardError, check_levels, check_limits, check_players, need, \
+from .checks import BoardError, check_delay, check_levels, check_limits, check_players, need, \
     refuse_constant
 
 # The page's files stay in scripts/board/, beside this package.
@@ -20,6 +20,10 @@ STATIC_FILES = {"/": ("index.html", "text/html; charset=utf-8"),
                 "/index.html": ("index.html", "text/html; charset=utf-8"),
                 "/board.css": ("board.css", "text/css; charset=utf-8"),
                 "/board.js": ("board.js", "text/javascript; charset=utf-8")}
+# The requests a page may send as `navigator.sendBeacon` does as it goes away: its string
+# body goes as text/plain (a JSON object all the same).
+BEACON_REQUESTS = ("close",)
+BEACON_TYPE = "text/plain"
 # Nothing is loaded from anywhere but this server, and no script or style inline.
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -100,10 +104,14 @@ class Handler(BaseHTTPRequestHandler):
                 traceback.print_exc()
         self.send_json(status, reply)
 
-    def read_json(self):
+    def read_json(self, name):
+        """The JSON object of the request for API `name`, after the Host, content type and
+        length checks; BoardError otherwise."""
         if not self.host_allowed():
             raise BoardError("unknown Host header", 403)
-        if self.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
+        content_type = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if content_type != "application/json" and not (
+                name in BEACON_REQUESTS and content_type == BEACON_TYPE and self.same_origin()):
             raise BoardError("requests must be application/json", 415)
         try:
             length = int(self.headers.get("Content-Length", ""))
@@ -128,19 +136,28 @@ class Handler(BaseHTTPRequestHandler):
             raise BoardError("the request must be a JSON object")
         return data
 
+    def same_origin(self):
+        """Whether the request comes from this server's own page: no Origin header (an older
+        browser), or one naming the Host the request was sent to."""
+        origin = self.headers.get("Origin")
+        return origin is None or origin in ("http://" + self.headers.get("Host", ""),
+                                            "https://" + self.headers.get("Host", ""))
+
     def api(self):
         path = self.path.split("?", 1)[0]
         if not path.startswith("/api/"):
             raise BoardError("not found", 404)
         name = path[len("/api/"):]
-        data = self.read_json()
+        data = self.read_json(name)
         sessions = self.server.sessions
         if name == "open":
             game = need(data, "game", str)
             players = check_players(data["players"]) if data.get("players") else None
             limits = check_limits(data["limits"]) if data.get("limits") else None
             levels = check_levels(data["levels"]) if data.get("levels") is not None else None
-            session = sessions.open(game, need(data, "size", str), players, limits, levels)
+            delay = check_delay(data["delay"]) if data.get("delay") is not None else None
+            session = sessions.open(game, need(data, "size", str), players, limits, levels,
+                                    delay)
             with session.lock:
                 return 200, dict(ok=True, **session.state())
         if name == "close":

@@ -12,7 +12,9 @@ from tablero_match.referee import RefereeFailure
 from . import CLOCK_MARGIN_MS, MAX_EVENTS, MAX_GAME_PLIES, MAX_PREVIEW
 from .checks import FULL_STRENGTH, BoardError, check_int, check_token, normal_size
 from .records import GameRecords
-from .referee import parse_board, parse_effects, parse_end, start_referee, subject
+from .offers import Offers
+from .referee import adjudged_end, parse_board, parse_effects, parse_end, \
+    start_referee, subject
 from .search import EngineControl
 
 
@@ -20,7 +22,7 @@ class Config:
     """What every session is started with (from the command line)."""
 
     def __init__(self, referee_argv, engine_argv, proto="uci", game=None, size=None,
-                 max_sessions=4, idle_timeout=600.0, engine_log=None):
+                 max_sessions=4, idle_timeout=60.0, engine_log=None):
         self.referee_argv, self.engine_argv, self.proto = referee_argv, engine_argv, proto
         self.game, self.size = game, size
         self.max_sessions, self.idle_timeout = max_sessions, idle_timeout
@@ -32,10 +34,10 @@ class Config:
         return Path(self.engine_argv[0]).name
 
 
-class Session(EngineControl, GameRecords):
+class Session(EngineControl, Offers, GameRecords):
     """One page: its referee and engine processes, its game, the engine's search (the
-    EngineControl part) and the events its page polls; saved and loaded as records (the
-    GameRecords part)."""
+    EngineControl part) and the events its page polls; a person's hint, resignation and draw
+    offer (the Offers part); saved and loaded as records (the GameRecords part)."""
 
     def __init__(self, config, sid):
         self.config, self.id = config, sid
@@ -54,6 +56,8 @@ class Session(EngineControl, GameRecords):
         self.level_choices = None   # level_choices() of the engine for this game
         self.engine_level = None    # the Skill Level the engine was last given
         self.evaluation = None      # the last search's p1_view() with its "ply" and "kind"
+        self.hint = None            # {"ply", "move", "ops"}: the engine's move for a person
+        self.delay = 0              # ms before each engine move when both seats are engines
         self.game = self.size = self.start = None
         self.moves = []       # {"move", "ms", "ops", "flags", "fen", "clock", "by"}
         self.adjudged = None  # {"result", "reason", "detail", "loser"}: ended off the rules
@@ -120,9 +124,10 @@ class Session(EngineControl, GameRecords):
 
     # --- the game
 
-    def new_game(self, game, size, players=None, limits=None, levels=None):
+    def new_game(self, game, size, players=None, limits=None, levels=None, delay=None):
         """Starts a game of `game` on `size` (None: the game's default), with `players`,
-        `limits` and the engine seats' `levels` if given (else as before)."""
+        `limits`, the engine seats' `levels` and the engine moves' `delay` if given (else as
+        before)."""
         games = self.config.games
         if game not in games:
             raise BoardError("unknown game '%s' (games: %s)" % (str(game)[:20],
@@ -140,13 +145,15 @@ class Session(EngineControl, GameRecords):
         self.game, self.size = game, size
         self.start = None
         self.start = self.fen_of([])
-        self.moves, self.adjudged, self.evaluation = [], None, None
+        self.moves, self.adjudged, self.evaluation, self.hint = [], None, None, None
         if players:
             self.players = players
         if levels:
             self.levels.update(levels)
         if limits:
             self.limits = limits
+        if delay is not None:
+            self.delay = delay
         self.reset_clock()
         self.ensure_engine()
         self.changed()
@@ -174,8 +181,10 @@ class Session(EngineControl, GameRecords):
 
     def state(self):
         """Everything the page shows: the game, the position (board description, position
-        string, status, duty, end details), every legal move with its effects, the moves
-        played, clocks, the engine and the search."""
+        string, status, duty, the end with its deciding squares), every legal move with its
+        effects, the moves played, clocks, the engine, the search, the hint and the delay
+        between engine moves. A game ended off the rules has its own `end` (its reason, no
+        squares), duty "none" and no legal moves."""
         if self.cached is None:
             self.cached = self.judge()
         state = dict(self.cached)
@@ -183,10 +192,11 @@ class Session(EngineControl, GameRecords):
                      players=self.players, limits=self.limits, clock=self.clock_view(),
                      searching=self.search.kind if self.search else None,
                      engine=self.engine_view(), adjudged=self.adjudged,
-                     levels=self.levels, evaluation=self.evaluation)
+                     levels=self.levels, evaluation=self.evaluation, hint=self.hint,
+                     delay=self.delay)
         if self.adjudged:
-            state["result"] = self.adjudged["result"]
-            state["legal"] = []
+            state.update(result=self.adjudged["result"], legal=[], duty="none",
+                         end=adjudged_end(self.adjudged))
         return state
 
     def judge(self):
@@ -220,14 +230,32 @@ class Session(EngineControl, GameRecords):
                 "games": self.config.games}
 
     def clock_view(self):
+        """The clocks as the page shows them: {p1, p2 (ms left, the running side's elapsed
+        time taken off), inc, running (the side whose clock runs, or None), paused (ms before
+        it runs again: an engine move's delay, else 0)}."""
         if not self.clock:
             return None
         left = list(self.clock["left"])
-        running = None
+        running, paused = None, 0
         if self.clock["since"] is not None and not self.over():
             running = "p%d" % (self.side_to_move() + 1)
-            left[self.side_to_move()] -= int((time.monotonic() - self.clock["since"]) * 1000)
-        return {"p1": left[0], "p2": left[1], "inc": self.clock["inc"], "running": running}
+            elapsed = time.monotonic() - self.clock["since"]
+            left[self.side_to_move()] -= int(max(0.0, elapsed) * 1000)
+            paused = int(max(0.0, -elapsed) * 1000)
+        return {"p1": left[0], "p2": left[1], "inc": self.clock["inc"], "running": running,
+                "paused": paused}
+
+    def stop_clock(self, flagged=None):
+        """Stops the running clock where it stands as the game ends off the rules: the side
+        to move is charged its time so far (at least 0 left); a `flagged` side ("p1", "p2")
+        is left at 0. The clock then never moves again in this game."""
+        if not self.clock or self.clock["since"] is None:
+            return
+        view = self.clock_view()
+        self.clock["left"] = [max(0, view["p1"]), max(0, view["p2"])]
+        if flagged:
+            self.clock["left"][int(flagged[1]) - 1] = 0
+        self.clock["since"] = None
 
     def side_to_move(self):
         """0 for player 1, 1 for player 2 (from the referee's board description)."""
@@ -253,8 +281,12 @@ class Session(EngineControl, GameRecords):
                          "%s's time ran out" % name, side)
 
     def adjudge(self, result, reason, detail, loser_side):
+        """Ends the game off the rules: `result` for `reason` (FORFEIT leaves the loser's
+        clock at 0), `loser_side` "p1", "p2" or None (a draw). The clock stops as it stands."""
+        self.stop_clock(loser_side if reason == FORFEIT else None)
         self.adjudged = {"result": result, "reason": reason, "detail": detail,
-                         "loser": self.player_name(loser_side)}
+                         "loser": self.player_name(loser_side) if loser_side else None}
+        self.hint = None
         self.changed()
 
     def player_name(self, side):
@@ -290,10 +322,10 @@ class Session(EngineControl, GameRecords):
         self.moves.append({"move": entry["move"], "ms": ms, "ops": entry["ops"],
                            "flags": entry["flags"], "fen": fen, "clock": clock,
                            "by": "p%d" % (side + 1)})
+        self.hint = None
         self.changed()
         if len(self.moves) >= MAX_GAME_PLIES and not self.over():
-            self.adjudged = {"result": "draw", "reason": MAX_PLIES,
-                             "detail": "%d plies played" % MAX_GAME_PLIES, "loser": None}
+            self.adjudge("draw", MAX_PLIES, "%d plies played" % MAX_GAME_PLIES, None)
         return entry
 
     def take_back(self, count):
@@ -302,7 +334,7 @@ class Session(EngineControl, GameRecords):
         if count > len(self.moves):
             raise BoardError("there is no move to take back")
         del self.moves[len(self.moves) - count:]
-        self.adjudged = self.evaluation = None
+        self.adjudged = self.evaluation = self.hint = None
         if self.clock:
             tc = self.limits.get("tc")
             self.clock["left"] = list(self.moves[-1]["clock"]) if self.moves and \

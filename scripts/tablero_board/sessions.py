@@ -19,7 +19,7 @@ class Sessions:
         self.stopping = threading.Event()
         self.reaper = None
 
-    def open(self, game=None, size=None, players=None, limits=None, levels=None):
+    def open(self, game=None, size=None, players=None, limits=None, levels=None, delay=None):
         """A new session with its first game; BoardError 503 when the board is full."""
         with self.lock:
             if self.stopping.is_set():
@@ -34,7 +34,7 @@ class Sessions:
                 session.new_game(game or self.config.game or next(iter(self.config.games)),
                                  size or (self.config.size if not game or
                                           game == self.config.game else None),
-                                 players, limits, levels)
+                                 players, limits, levels, delay)
         except Exception:
             self.close(session.id)
             raise
@@ -74,8 +74,10 @@ class Sessions:
         return idle
 
     def start_reaper(self):
+        """Reaps idle sessions every second (sooner for a short timeout), so that a closed
+        page's processes end soon after its timeout."""
         def loop():
-            while not self.stopping.wait(min(5.0, self.config.idle_timeout / 4)):
+            while not self.stopping.wait(min(1.0, self.config.idle_timeout / 4)):
                 self.reap()
         self.reaper = threading.Thread(target=loop, daemon=True)
         self.reaper.start()

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The server logic of scripts/board.py (the package scripts/tablero_board) without a browser:
-request validation, the parsing of the referee's answers, session limits and reaping, engine
-options, the engine's moves and analysis, a crashing engine, and records (saved, replayed by
-scripts/match.py, loaded back; bad ones refused without change).
+request validation, the parsing of the referee's answers, session limits and reaping (the
+heartbeat, the closing beacon), engine options, the engine's moves and analysis, Stop, the
+delay between engine moves, the clock after a flag, hint, resignation and draw offers, a
+crashing engine, and records (saved, replayed by scripts/match.py, loaded back; bad ones
+refused without change).
 
 Run by hand from the repository (the packages are in scripts/; TABLERO defaults to
 target/release/tablero):
@@ -29,8 +31,10 @@ from unittest import mock
 import tablero_board.records
 import tablero_board.session
 from tablero_board import MAX_BODY
-from tablero_board.checks import BoardError, check_fen, check_levels, check_limits, \
-    check_players, check_token, normal_size
+from tablero_board.checks import BoardError, check_delay, check_fen, check_levels, \
+    check_limits, check_players, check_token, normal_size
+from tablero_board.cli import parser as board_parser
+from tablero_board.offers import accepts_draw
 from tablero_board.referee import catalogue, parse_board, parse_effects, parse_end, \
     start_referee
 from tablero_board.search import level_choices, p1_view, parse_info
@@ -46,6 +50,26 @@ CRASHING = "%s %s %s 2" % (sys.executable, REPO / "tests" / "match" / "crash.py"
 # tablero with every line it is sent logged to a file (and option lines hidden): the board's
 # engine command given the log file and the names of the options to hide.
 LOGGING = "%s %s %s" % (sys.executable, HERE / "logging_engine.py", TABLERO)
+# tablero whose `wdl` words are replaced by the fixed ones given (W,D,L from the side to
+# move's view), or left out ("none"): an engine whose estimate the test chooses.
+FIXED_WDL = """
+import re, subprocess, sys, threading
+child = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         text=True, bufsize=1)
+wdl = "" if sys.argv[2] == "none" else " wdl " + sys.argv[2].replace(",", " ")
+def forward():
+    for line in child.stdout:
+        sys.stdout.write(re.sub(r" wdl [0-9]+ [0-9]+ [0-9]+", wdl, line))
+        sys.stdout.flush()
+threading.Thread(target=forward, daemon=True).start()
+for line in sys.stdin:
+    child.stdin.write(line)
+    child.stdin.flush()
+    if line.split() == ["quit"]:
+        break
+child.stdin.close()
+child.wait()
+"""
 
 
 def config(engine=TABLERO, max_sessions=2, idle=600.0):
@@ -169,7 +193,8 @@ class Parsing(unittest.TestCase):
         self.assertIsNone(parse_end("none"))
         end = parse_end("result p2win reason crossing-unanswered crossed f1")
         self.assertEqual(end, {"result": "p2win", "reason": "crossing-unanswered",
-                               "details": {"crossed": "f1"}})
+                               "details": {"crossed": "f1"}, "squares": ["f1"],
+                               "blockaded": [], "scores": None, "decided": None})
         info = parse_info("info depth 4 seldepth 6 multipv 2 score cp -44 lowerbound "
                                 "nodes 107379 nps 1691380 time 63 hashfull 8 pv b1d3 d8f6")
         self.assertEqual((info["depth"], info["multipv"], info["score"], info["pv"]),
@@ -179,6 +204,35 @@ class Parsing(unittest.TestCase):
                           "nodes 900 pv a1")
         self.assertEqual((info["score"], info["wdl"], info["nodes"]),
                          ({"cp": 34, "bound": "upperbound"}, [520, 300, 180], 900))
+
+    def test_the_end_of_each_game_with_its_deciding_squares(self):
+        self.assertEqual(parse_end("result p1win reason zone-row-reached square c1,d1")
+                         ["squares"], ["c1", "d1"])
+        blockade = parse_end("result draw reason blockade blockaded p1,p2")
+        self.assertEqual((blockade["squares"], blockade["blockaded"]), ([], ["p1", "p2"]))
+        score = "result p1win reason score p1score 4:1,3:0 p2score 4:0,3:1 decided 4"
+        for runs, squares in (("", []), (" runs c1,c2,c3,c4", ["c1", "c2", "c3", "c4"])):
+            end = parse_end(score + runs)   # an older referee gives no runs
+            self.assertEqual((end["squares"], end["decided"], end["scores"]),
+                             (squares, 4, {"p1": [[4, 1], [3, 0]], "p2": [[4, 0], [3, 1]]}))
+        drawn = parse_end("result draw reason score p1score 3:1 p2score 3:1 decided - runs -")
+        self.assertEqual((drawn["squares"], drawn["decided"]), ([], None))
+        self.assertEqual(parse_end("result draw reason no-moves")["squares"], [])
+
+    def test_new_request_values(self):
+        self.assertEqual(check_delay(0), 0)
+        self.assertEqual(check_delay(10000), 10000)
+        for bad in (-1, 10001, "500", 2.5, True, None):
+            with self.assertRaises(BoardError) as refused:
+                check_delay(bad)
+            self.assertIn("0..10000", str(refused.exception))
+        # The engine accepts a draw when its expected score is at most one half.
+        self.assertTrue(accepts_draw([0, 1000, 0]))
+        self.assertTrue(accepts_draw([300, 400, 300]))
+        self.assertTrue(accepts_draw([100, 0, 900]))
+        self.assertFalse(accepts_draw([301, 400, 299]))
+        self.assertFalse(accepts_draw(None))
+        self.assertEqual(board_parser().parse_args([]).idle_timeout, 60.0)
 
     def test_evaluations_from_player_1s_view(self):
         # Player 1 to move: as the engine said it; expected score win + draw / 2.
@@ -417,8 +471,192 @@ class Http(unittest.TestCase):
             state = self.server.ok("state", session=sid)
             self.assertEqual(state["result"], "p1win")
             self.assertEqual(state["adjudged"]["reason"], "time forfeit")
+            # The clock stays as it was at the flag, the flagged side at 0 (it used to jump
+            # back to the time left at the last move).
+            self.assertEqual(state["clock"], {"p1": 300, "p2": 0, "inc": 0, "running": None,
+                                              "paused": 0})
+            self.assertEqual((state["end"]["reason"], state["end"]["squares"], state["duty"]),
+                             ("time forfeit", [], "none"))
+            time.sleep(0.2)
+            self.assertEqual(self.server.ok("state", session=sid)["clock"], state["clock"])
             status, reply = self.server.api("move", session=sid, move="a1")
             self.assertIn("over", reply["error"])
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_the_end_and_duty_come_from_the_referee(self):
+        sid = self.server.ok("open", game="jcshock", size="4x4",
+                             players={"p1": "person", "p2": "person"})["session"]
+        try:
+            for move in "d2 c3 b3 c1 a3 c4 a4 b1 a1 d4 a4 d2 d1".split():
+                state = self.server.ok("move", session=sid, move=move)
+            self.assertEqual((state["duty"], state["end"]), ("move", None))
+            state = self.server.ok("move", session=sid, move="a1")
+            end = state["end"]
+            self.assertEqual((state["duty"], end["result"], end["reason"], end["decided"]),
+                             ("none", "p1win", "score", 4))
+            self.assertEqual(end["scores"], {"p1": [[4, 1], [3, 0]], "p2": [[4, 0], [3, 1]]})
+            # The deciding runs, once the referee names them.
+            runs = end["details"].get("runs")
+            self.assertEqual(end["squares"], runs.split(",") if runs else [])
+            state = self.server.ok("new", session=sid, game="crossjack", size="3x3")
+            for move in ("a3", "a1", "b3", "b1", "b2", "c1"):
+                state = self.server.ok("move", session=sid, move=move)
+            self.assertEqual((state["end"]["reason"], state["end"]["blockaded"]),
+                             ("blockade", ["p1"]))
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_people_resign_and_agree_draws(self):
+        sid = self.server.ok("open", game="crossjack", size="4x4",
+                             players={"p1": "person", "p2": "person"})["session"]
+        try:
+            state = self.server.ok("resign", session=sid)      # player 1 is to move
+            self.assertEqual((state["result"], state["adjudged"]["reason"], state["duty"]),
+                             ("p2win", "resignation", "none"))
+            self.assertEqual((state["end"]["reason"], state["end"]["squares"]),
+                             ("resignation", []))
+            self.assertIn("resigned", state["end"]["details"]["detail"])
+            for request in ("resign", "draw", "hint"):
+                status, reply = self.server.api(request, session=sid)
+                self.assertEqual(status, 400, request)
+                self.assertIn("the game is over", reply["error"])
+            state = self.server.ok("new", session=sid)
+            state = self.server.ok("move", session=sid, move=state["legal"][0]["move"])
+            state = self.server.ok("resign", session=sid)      # now player 2
+            self.assertEqual(state["result"], "p1win")
+            self.server.ok("new", session=sid)
+            reply = self.server.ok("draw", session=sid)
+            self.assertEqual(reply["draw"], {"accepted": True, "wdl": None})
+            self.assertEqual((reply["result"], reply["adjudged"]["reason"]),
+                             ("draw", "agreement"))
+            state = self.server.ok("new", session=sid, players={"p1": "engine", "p2": "engine"})
+            for request in ("resign", "draw"):
+                status, reply = self.server.api(request, session=sid)
+                self.assertEqual(status, 400, request)
+                self.assertIn("nobody", reply["error"])
+            self.assertEqual(self.server.ok("state", session=sid)["result"], "none")
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_a_person_resigns_against_the_engine_on_either_turn(self):
+        sid = self.server.ok("open", game="crossings", limits={"movetime": 2000},
+                             players={"p1": "engine", "p2": "person"})["session"]
+        try:
+            self.server.ok("go", session=sid)
+            state = self.server.ok("resign", session=sid)      # the engine's turn
+            self.assertEqual((state["result"], state["searching"], len(state["moves"])),
+                             ("p1win", None, 0))
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_a_hint_is_shown_not_played(self):
+        sid = self.server.ok("open", game="crossings", limits={"movetime": 50},
+                             players={"p1": "person", "p2": "engine"})["session"]
+        try:
+            self.assertEqual(self.server.ok("hint", session=sid)["searching"], "hint")
+            status, reply = self.server.api("hint", session=sid)
+            if status != 200:
+                self.assertIn("already looking", reply["error"])
+            state, _ = wait_for(self.server, sid, lambda s: s["hint"] and not s["searching"])
+            hint = state["hint"]
+            legal = {m["move"]: m["ops"] for m in state["legal"]}
+            self.assertEqual((hint["ply"], hint["ops"]), (0, legal[hint["move"]]))
+            self.assertEqual(state["moves"], [])
+            again = self.server.ok("hint", session=sid)       # known: no second search
+            self.assertEqual((again["hint"], again["searching"]), (hint, None))
+            state = self.server.ok("move", session=sid, move=hint["move"])
+            self.assertIsNone(state["hint"])
+            status, reply = self.server.api("hint", session=sid)   # the engine's turn
+            self.assertEqual(status, 400)
+            self.assertIn("the engine's move", reply["error"])
+            self.server.ok("go", session=sid)
+            state, _ = wait_for(self.server, sid, lambda s: len(s["moves"]) == 2 and
+                                not s["searching"])
+            # Stop during a long hint search: its best move so far at once.
+            self.server.ok("players", session=sid, players=state["players"],
+                           limits={"movetime": 60000})
+            self.server.ok("hint", session=sid)
+            time.sleep(0.3)
+            started = time.monotonic()
+            state = self.server.ok("stop", session=sid)
+            self.assertLess(time.monotonic() - started, 2.0)
+            self.assertEqual((state["searching"], state["hint"]["ply"]), (None, 2))
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_stop_plays_the_engines_best_move_so_far(self):
+        sid = self.server.ok("open", game="crossings", limits={"movetime": 4000},
+                             players={"p1": "engine", "p2": "person"})["session"]
+        try:
+            self.server.ok("go", session=sid)
+            status, reply = self.server.api("hint", session=sid)
+            self.assertIn("the engine's move", reply["error"])
+            status, reply = self.server.api("draw", session=sid)
+            self.assertIn("thinking about its move", reply["error"])
+            time.sleep(0.5)
+            started = time.monotonic()
+            state = self.server.ok("stop", session=sid)
+            self.assertLess(time.monotonic() - started, 1.5)
+            self.assertEqual((len(state["moves"]), state["moves"][0]["by"], state["searching"]),
+                             (1, "p1", None))
+            self.assertLess(state["moves"][0]["ms"], 3000)
+            time.sleep(0.3)
+            self.assertIsNone(self.server.ok("state", session=sid)["searching"])
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_a_delay_between_engine_moves(self):
+        sid = self.server.ok("open", game="crossjack", size="4x4", limits={"movetime": 20},
+                             players={"p1": "engine", "p2": "engine"})["session"]
+        players = {"p1": "engine", "p2": "engine"}
+        try:
+            for bad in (-1, 10001, "700", True, 0.5):
+                status, reply = self.server.api("players", session=sid, players=players,
+                                                delay=bad)
+                self.assertEqual(status, 400, bad)
+                self.assertIn("0..10000", reply["error"])
+            self.assertEqual(self.server.ok("state", session=sid)["delay"], 0)
+            state = self.server.ok("players", session=sid, players=players, delay=700)
+            self.assertEqual(state["delay"], 700)
+            started = time.monotonic()
+            self.server.ok("go", session=sid)
+            wait_for(self.server, sid, lambda s: len(s["moves"]) == 1 and not s["searching"])
+            self.assertGreaterEqual(time.monotonic() - started, 0.7)
+            # Stop within the delay: nothing was asked of the engine, nothing is played.
+            self.server.ok("go", session=sid)
+            state = self.server.ok("stop", session=sid)
+            self.assertEqual((len(state["moves"]), state["searching"]), (1, None))
+            # With a person in a seat there is no delay.
+            self.server.ok("players", session=sid, players={"p1": "person", "p2": "engine"})
+            started = time.monotonic()
+            self.server.ok("go", session=sid)
+            wait_for(self.server, sid, lambda s: len(s["moves"]) == 2 and not s["searching"])
+            self.assertLess(time.monotonic() - started, 0.6)
+            # On a clock (which starts with the first move), the delay is nobody's time.
+            self.server.ok("new", session=sid, players=players, delay=800,
+                           limits={"tc": [6000, 0]})
+            self.server.ok("go", session=sid)
+            wait_for(self.server, sid, lambda s: len(s["moves"]) == 1 and not s["searching"])
+            started = time.monotonic()
+            state = self.server.ok("go", session=sid)
+            self.assertEqual((state["clock"]["p2"], state["clock"]["running"]), (6000, "p2"))
+            self.assertGreater(state["clock"]["paused"], 600)
+            state, _ = wait_for(self.server, sid, lambda s: len(s["moves"]) == 2)
+            used = state["moves"][1]["ms"]
+            self.assertEqual(state["clock"]["p2"], 6000 - used)
+            self.assertLess(used, (time.monotonic() - started) * 1000 - 700)
+        finally:
+            self.server.ok("close", session=sid)
+
+    def test_the_engine_looks_at_the_position_when_offered_a_draw(self):
+        sid = self.server.ok("open", game="crossings", limits={"movetime": 50},
+                             players={"p1": "person", "p2": "engine"})["session"]
+        try:
+            reply = self.server.ok("draw", session=sid)
+            win, draw, loss = reply["draw"]["wdl"]
+            self.assertEqual(reply["draw"]["accepted"], 2 * win + draw <= 1000)
+            self.assertEqual(reply["result"], "draw" if reply["draw"]["accepted"] else "none")
         finally:
             self.server.ok("close", session=sid)
 
@@ -583,6 +821,78 @@ class Sessions(unittest.TestCase):
             self.assertEqual(caught.exception.status, 410)
         finally:
             sessions.close_all()
+
+    def test_a_live_pages_polls_keep_its_session_and_a_closed_ones_ends(self):
+        server = Server(config(idle=1.0))
+        server.sessions.start_reaper()
+        try:
+            state = server.ok("open", game="crossjack", size="4x4")
+            sid, version = state["session"], state["version"]
+            session = server.sessions.by_id[sid]
+            processes = [session.referee.process.proc, session.engine.process.proc]
+            end = time.monotonic() + 2.5
+            while time.monotonic() < end:       # long polls, as a page on screen sends
+                server.ok("poll", session=sid, since=0, version=version, wait=0.5)
+            self.assertIn(sid, server.sessions.by_id)
+            left = time.monotonic()             # the page is gone
+            while sid in server.sessions.by_id and time.monotonic() < left + 5:
+                time.sleep(0.05)
+            self.assertNotIn(sid, server.sessions.by_id)
+            self.assertLess(time.monotonic() - left, 1.0 + 0.25 + 0.5)
+            for proc in processes:
+                proc.wait(5)
+        finally:
+            server.close()
+
+    def test_the_closing_beacon(self):
+        server = Server(config())
+        try:
+            first = server.ok("open", game="crossjack", size="4x4")["session"]
+            second = server.ok("open", game="crossjack", size="4x4")["session"]
+            own = "http://127.0.0.1:%d" % server.port
+
+            def beacon(name, sid, origin):
+                status, body, _ = server.request(
+                    "POST", "/api/" + name, json.dumps({"session": sid}).encode(),
+                    {"Content-Type": "text/plain;charset=UTF-8", "Origin": origin})
+                return status, json.loads(body)
+            self.assertEqual(beacon("close", first, own), (200, {"ok": True, "closed": True}))
+            self.assertEqual(beacon("state", second, own)[0], 415)      # close only
+            self.assertEqual(beacon("close", second, "http://evil.example")[0], 415)
+            self.assertEqual(beacon("close", first, own), (200, {"ok": True, "closed": False}))
+            self.assertEqual(server.ok("state", session=second)["session"], second)
+        finally:
+            server.close()
+
+    def test_the_engine_answers_a_draw_offer_from_its_own_estimate(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            script = Path(tmp) / "fixed_wdl.py"
+            script.write_text(FIXED_WDL)
+            # The person (player 1) offers on its turn, so the engine's view is the fixed
+            # wdl turned round; after a move, on the engine's turn, the fixed wdl itself.
+            for wdl, moved, answer in (("100,200,700", False, [700, 200, 100]),
+                                       ("700,200,100", False, [100, 200, 700]),
+                                       ("700,200,100", True, [700, 200, 100]),
+                                       ("none", False, None)):
+                server = Server(config(engine="%s %s %s %s" % (sys.executable, script,
+                                                               TABLERO, wdl)))
+                try:
+                    state = server.ok("open", game="crossings", limits={"movetime": 50},
+                                      players={"p1": "person", "p2": "engine"})
+                    sid = state["session"]
+                    if moved:
+                        server.ok("move", session=sid, move=state["legal"][0]["move"])
+                    reply = server.ok("draw", session=sid)
+                    accepted = answer is not None and 2 * answer[0] + answer[1] <= 1000
+                    self.assertEqual(reply["draw"], {"accepted": accepted, "wdl": answer},
+                                     (wdl, moved))
+                    self.assertEqual(reply["result"], "draw" if accepted else "none")
+                    if accepted:
+                        self.assertEqual(reply["adjudged"]["reason"], "agreement")
+                    else:
+                        self.assertIsNone(reply["searching"])
+                finally:
+                    server.close()
 
     def test_the_server_ends_every_process_when_it_stops(self):
         script = REPO / "scripts" / "board.py"
