@@ -71,7 +71,7 @@ async function act(name, data) {
 // ---------------------------------------------------------------- start
 
 async function openSession() {
-  const params = { players: playersOf($("mode").value), limits: limitsOf() };
+  const params = { players: playersOf($("mode").value), limits: limitsOf(), delay: delayOf() };
   if (S.state) { params.game = $("game").value; params.size = $("size").value; }
   const levels = levelsOf();
   if (levels) params.levels = levels;
@@ -1424,7 +1424,7 @@ async function newGame() {
   $("download").hidden = true;
   $("record").value = "";
   renderLines();
-  const params = { game: $("game").value, size: $("size").value, players: playersOf($("mode").value), limits: limitsOf() };
+  const params = { game: $("game").value, size: $("size").value, players: playersOf($("mode").value), limits: limitsOf(), delay: delayOf() };
   const levels = levelsOf();
   if (levels) params.levels = levels;
   let reply = S.session ? await act("new", params) : null;

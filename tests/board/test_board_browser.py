@@ -6,7 +6,12 @@ replaying the game's moves (`query fen`, `query result`). It also checks that an
 and bad records are refused without harm, that a saved record passes `scripts/match.py replay`
 and loads back, that the engine's level chooser offers its levels and a chosen one plays,
 that the evaluation bar shows player 1's expected score after an engine move, and measures the
-time from a click to the engine's move on the page.
+time from a click to the engine's move on the page. Then: the person's own side at the bottom
+and every legal first click marked (data-legal) in both seats of every game; a move by
+dragging with the mouse and with a finger; looking back with the arrow keys (data-view, the
+status, the highlighted move, the pieces left to place as the referee counts them); a
+phone's viewport (390 × 844, touch); the hint, resign and draw offers, "move now" and the
+clock after a flag (when the server has those requests); and a closed page's session ended.
 
 Run alone from the repository (after `cargo build --release`; the packages are in scripts/):
 
@@ -299,6 +304,7 @@ def check_looking_back(page, referee, checks):
     body.send_keys(Keys.ARROW_RIGHT)
     body.send_keys(Keys.ARROW_LEFT)
     view, status, current, toplace, bar_hidden, fen = info()
+    viewing = status
     if view != "2" or "Viewing move 2 of %d" % len(moves) not in status or current != "2" or \
             bar_hidden:
         raise Failure("looking back at move 2: view %r, status %r, highlighted %r, view bar "
@@ -315,7 +321,7 @@ def check_looking_back(page, referee, checks):
     if view != "" or "Viewing" in status or current != str(len(moves)) or not bar_hidden:
         raise Failure("End did not return to the game: %r %r %r" % (view, status, current))
     checks.append("looking back with the keys: move 2 of %d marked (%s), left to place as the "
-                  "referee counts (%s)" % (len(moves), status, toplace))
+                  "referee counts (%s)" % (len(moves), viewing, toplace))
 
 
 def check_phone(page, referee, checks, shots):
@@ -335,7 +341,7 @@ def check_phone(page, referee, checks, shots):
             raise Failure("at 390 px: the page is %d px wide, the board %d px" % (scroll, board))
         if shots:
             driver.execute_script("window.scrollTo(0, 0);")
-            small_screenshot(driver, shots / "phone.png", scale=1)
+            small_screenshot(driver, shots / "phone.png", scale=0.5)
         checks.append("a phone's viewport (390 × 844): the page fits (%d px), the board is %d px "
                       "wide" % (scroll, board))
     finally:
@@ -491,16 +497,16 @@ def check_hint_resign_draw(page, checks):
     if page.board("ply") != "0" or hint.get("move") not in [e["move"] for e in state["legal"]]:
         raise Failure("the hint %s was played or is not legal" % hint)
     text = page.driver.find_element("id", "hint-text").text
+    click(page, "resign")
+    click(page, "resign")
+    page.wait(lambda f, r, b, t, p, m: r == "p2win", "the resignation")
+    banner = page.driver.find_element("css selector", "[data-role=result]").text
+    if "resigned" not in banner:
+        raise Failure("the result banner after resigning: %r" % banner)
+    new_game(page, "crossjack", "4x4", 20)
     click(page, "draw")
-    page.wait(lambda f, r, b, t, p, m: "draw" in m or r != "none", "the engine's answer")
+    page.wait(lambda f, r, b, t, p, m: "draw" in m, "the engine's answer")
     answer = page.driver.find_element("id", "message").text
-    if page.board("result") == "none":
-        click(page, "resign")
-        click(page, "resign")
-        page.wait(lambda f, r, b, t, p, m: r == "p2win", "the resignation")
-        banner = page.driver.find_element("css selector", "[data-role=result]").text
-        if "resigned" not in banner:
-            raise Failure("the result banner after resigning: %r" % banner)
     new_game(page, "crossjack", "4x4", 20, mode="pvp")
     click(page, "draw")
     page.wait(lambda f, r, b, t, p, m: r == "draw", "the agreed draw")
@@ -514,6 +520,7 @@ def check_hint_resign_draw(page, checks):
 def check_move_now(page, checks):
     """At 4 s a move, "move now" 0.5 s into the engine's search gets its move at once."""
     new_game(page, "crossings", "8x8", 4000)
+    page.select_css("select[data-role=level][data-side=p2]", "20")   # full strength
     state = page.api("state")
     first = next(e for e in state["legal"] if e["ops"])
     for square in ([first["ops"][0][1], first["ops"][0][2]]):
@@ -546,6 +553,10 @@ def check_flag(page, checks):
     page.select("game", "crossjack")
     page.select("size", "4x4")
     click(page, "new")
+    page.wait(lambda f, r, b, t, p, m: b == "false" and p == "0" and page.board("game") ==
+              "crossjack", "the new game")
+    # The clocks run from the first move: one move each, then the person's time runs out.
+    page.click_square(page.api("state")["legal"][0]["ops"][0][1])
     page.wait(lambda f, r, b, t, p, m: r == "p2win", "the time forfeit", timeout=15)
     clock = lambda: page.driver.find_element("id", "clock-bottom").text  # noqa: E731
     first = clock()
