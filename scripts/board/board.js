@@ -12,8 +12,12 @@ const ANIM_MS = 230;    // slide / fade time
 const S = {
   session: null, state: null, version: -1, seq: 0,
   view: null,           // ply shown (null: the game's position)
-  flipped: false, selected: [], preview: null, animating: 0, requests: 0,
+  bottom: "p1",         // the player drawn at the bottom (the person's side against the engine)
+  flipped: false,       // derived from `bottom` and the board's homes and goals at each drawing
+  selected: [], preview: null, animating: 0, requests: 0,
   lines: new Map(), polling: false, paused: false, clockBase: null,
+  drag: null,           // a piece being dragged: {from, pointer, x0, y0, moved}
+  suppressClick: false, // the click that ends a drag is not a click on its square
 };
 
 const $ = (id) => document.getElementById(id);
@@ -67,7 +71,7 @@ async function act(name, data) {
 // ---------------------------------------------------------------- start
 
 async function openSession() {
-  const params = { players: playersOf($("mode").value), limits: limitsOf() };
+  const params = { players: playersOf($("mode").value), limits: limitsOf(), delay: delayOf() };
   if (S.state) { params.game = $("game").value; params.size = $("size").value; }
   const levels = levelsOf();
   if (levels) params.levels = levels;
@@ -97,13 +101,21 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function start() {
   bindControls();
+  bindBoardPointer();
+  bindKeys();
   const reply = await openSession();
   if (!reply) return;
   fillGameControls(reply, true);
   setState(reply, null);
   pollLoop();
   setInterval(tickClocks, 200);
-  window.addEventListener("pagehide", () => { if (S.session) api("close"); });
+  // A page that goes away closes its session (and its engines) at once; one killed without a
+  // pagehide is closed by the server once its polls stop (the poll is the heartbeat).
+  window.addEventListener("pagehide", () => {
+    if (!S.session) return;
+    const body = JSON.stringify({ session: S.session });
+    if (!(navigator.sendBeacon && navigator.sendBeacon("/api/close", body))) api("close");
+  });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) pollLoop(); });
 }
 
@@ -117,8 +129,10 @@ function setState(state, played) {
   S.version = state.version;
   if (old && (old.game !== state.game || old.size !== state.size)) S.lines.clear();
   S.clockBase = { clock: state.clock, at: performance.now() };
-  if (S.view !== null && S.view > state.moves.length) S.view = null;
-  S.selected = [];
+  if (S.view !== null && S.view >= state.moves.length) S.view = null;
+  // A drag in progress survives a state that leaves the position as it was.
+  const keep = S.drag && S.drag.moved && old && old.fen === state.fen && old.moves.length === state.moves.length;
+  if (!keep) { S.drag = null; S.selected = []; }
   $("chooser").hidden = true;
   const anim = played && old && S.view === null && !S.preview ? played : null;
   renderAll(anim, old);
@@ -153,9 +167,8 @@ async function pollLoop() {
   if (S.polling) return;
   S.polling = true;
   try {
+    // Polls go on in a hidden tab too: they are the heartbeat that keeps the session open.
     while (S.session) {
-      const busy = S.state && S.state.searching;
-      if (document.hidden && !busy) break;
       let reply;
       try {
         reply = await api("poll", { since: S.seq, version: S.version, wait: 8 });
@@ -238,6 +251,35 @@ function parseFen(fen, width, height) {
   return { grid, width: grid[0] ? grid[0].length : width, height: grid.length || height };
 }
 
+// The player drawn at the bottom of the board when it is not turned round (rank 1 at the
+// bottom): the one whose home rows lie in the lower half, else the one whose goal lies in the
+// upper half, else player 1. So every game shows a player's own side at the bottom, whichever
+// player starts at the top (Cross-Jack's player 1 starts on the last rank).
+function naturalBottom(board) {
+  const ranks = board.ranks.length ? board.ranks : numbers(board.height);
+  const low = (rank) => {
+    const i = ranks.indexOf(String(rank));
+    if (i < 0) return null;
+    const fromBottom = board.origin === "top-left" ? ranks.length - 1 - i : i;
+    return fromBottom * 2 < ranks.length - 1 ? true : fromBottom * 2 > ranks.length - 1 ? false : null;
+  };
+  for (const side of ["p1", "p2"]) {
+    const home = (board.homes || {})[side];
+    if (home) {
+      const answer = low(home[0]);
+      if (answer !== null) return answer === (side === "p1") ? "p1" : "p2";
+    }
+  }
+  for (const side of ["p1", "p2"]) {
+    const goal = (board.goals || {})[side];
+    if (goal !== undefined) {
+      const answer = low(goal);
+      if (answer !== null) return answer === (side === "p2") ? "p1" : "p2";
+    }
+  }
+  return "p1";
+}
+
 function geometry(board, width, height) {
   // Square name -> column/row on screen (row 0 at the top), with flipping.
   const files = board.files.length === width ? board.files : letters(width);
@@ -282,13 +324,16 @@ function renderBoard(anim, oldFen) {
   const st = S.state, board = st.board;
   const fen = shownFen();
   const parsed = parseFen(fen, board.width, board.height);
+  S.flipped = S.bottom !== naturalBottom(board);
   const g = geometry(board, parsed.width, parsed.height);
   const holder = $("board");
   const svg = el("svg", { viewBox: `0 0 ${g.w} ${g.h}`, role: "img" });
   const squares = el("g", { class: "squares" }, svg);
   const overlay = el("g", { class: "overlay" }, svg);
   const pieces = el("g", { class: "pieces" }, svg);
-  const last = S.view === null && !S.preview && st.moves.length ? st.moves[st.moves.length - 1] : null;
+  // The last move played into the shown position (the viewed move while looking back).
+  const shownPly = S.view === null ? st.moves.length : S.view;
+  const last = !S.preview && shownPly > 0 ? st.moves[shownPly - 1] : null;
   const lastSquares = new Set(last ? last.ops.flatMap((op) => op.slice(1).filter((a) => g.names[a])) : []);
 
   // Homes (tinted rows) and goals (a bar along the row's outer edge, in the player's colour).
@@ -313,8 +358,7 @@ function renderBoard(anim, oldFen) {
       const cls = ["sq", (c + r) % 2 === 0 ? "dark" : "light"];
       if (lastSquares.has(name)) cls.push("last");
       if (S.selected.includes(name)) cls.push("sel");
-      const rect = el("rect", { x, y, width: SQ, height: SQ, class: cls.join(" "), "data-square": name }, squares);
-      rect.addEventListener("click", () => clickSquare(name));
+      el("rect", { x, y, width: SQ, height: SQ, class: cls.join(" "), "data-square": name }, squares);
     }
   }
   for (const player of ["p1", "p2"]) {
@@ -360,10 +404,15 @@ function renderBoard(anim, oldFen) {
   }
   // Pieces.
   const byName = drawPieces(pieces, board, parsed, g);
-  // Markers: squares that start a two-click move, targets of the selection.
-  if (interactive()) drawMarkers(overlay, g);
+  // Markers: squares that start a two-click move, targets of the selection; the hint; the end.
+  holder.classList.remove("draggable");
+  if (interactive()) drawMarkers(svg, overlay, g);
+  drawHint(svg, overlay, g);
+  drawEndMarks(svg, overlay, g);
+  if (S.drag && S.drag.moved) drawDragged(svg, byName);
 
   holder.replaceChildren(svg);
+  holder.dataset.view = S.view === null ? "" : String(S.view);
   holder.dataset.fen = fen;
   holder.dataset.result = S.preview || S.view !== null ? holder.dataset.result : st.result;
   if (!S.preview && S.view === null) holder.dataset.result = st.result;
@@ -501,27 +550,210 @@ function matching(prefix) {
   });
 }
 
-function drawMarkers(overlay, g) {
+// Marks the squares a click (or a drop) may take next: with nothing selected, the squares
+// that start a move (a ring on a piece to pick up, a dot on a square to play on: one-click
+// games too), else the selection's targets (a ring for a capture). Each such square carries
+// data-legal ("start", "target" or "capture").
+function drawMarkers(svg, overlay, g) {
   const sel = S.selected;
-  const candidates = matching(sel);
   const next = new Map();
-  for (const m of candidates) {
+  for (const m of matching(sel)) {
     const c = clicksOf(m);
-    if (c.length > sel.length) {
-      const sq = c[sel.length];
-      const capture = m.flags.includes("capture") || m.ops.some((op) => op[0] === "remove" && op[1] === sq);
-      next.set(sq, (next.get(sq) || false) || capture);
-    }
+    if (c.length <= sel.length) continue;
+    const sq = c[sel.length];
+    const capture = m.flags.includes("capture") || m.ops.some((op) => op[0] === "remove" && op[1] === sq);
+    const kind = c.length > sel.length + 1 ? "start" : capture ? "capture" : "target";
+    const before = next.get(sq);
+    if (!before || kind === "start" || (kind === "capture" && before === "target")) next.set(sq, kind);
   }
-  const twoClick = candidates.some((m) => clicksOf(m).length > 1);
-  if (!sel.length && !twoClick) return;   // one-click games: every empty square would be marked
-  for (const [sq, capture] of next) {
+  for (const [sq, kind] of next) {
+    if (!g.names[sq]) continue;
+    const rect = svg.querySelector(`[data-square="${sq}"]`);
+    if (rect) rect.setAttribute("data-legal", kind);
+    const [x, y] = g.screen(...g.names[sq]);
+    const cx = x + SQ / 2, cy = y + SQ / 2;
+    if (kind === "start") el("circle", { cx, cy, r: SQ * 0.44, class: "marker start" }, overlay);
+    else if (kind === "capture") el("circle", { cx, cy, r: SQ * 0.42, class: "marker capture" }, overlay);
+    else el("circle", { cx, cy, r: SQ * 0.13, class: "marker target" }, overlay);
+  }
+  const holder = $("board");
+  holder.classList.toggle("draggable", [...next.values()].includes("start") || sel.length > 0);
+}
+
+// The hint (the engine's move for the side to move, shown and never played): a ring on each
+// square of its first operation and an arrow for a move; those squares carry data-hint.
+function drawHint(svg, overlay, g) {
+  const hint = currentHint();
+  if (!hint || S.view !== null || S.preview) return;
+  const op = (hint.ops || [])[0];
+  if (!op) return;
+  const squares = op[0] === "move" ? [op[1], op[2]] : [op[1]];
+  const centre = (sq) => { const [x, y] = g.screen(...g.names[sq]); return [x + SQ / 2, y + SQ / 2]; };
+  for (const sq of squares) {
+    if (!g.names[sq]) return;
+    const rect = svg.querySelector(`[data-square="${sq}"]`);
+    if (rect) rect.setAttribute("data-hint", "true");
+    const [cx, cy] = centre(sq);
+    el("circle", { cx, cy, r: SQ * 0.46, class: "hintmark" }, overlay);
+  }
+  if (squares.length === 2) {
+    const [x1, y1] = centre(squares[0]), [x2, y2] = centre(squares[1]);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const tipX = x2 - ux * SQ * 0.18, tipY = y2 - uy * SQ * 0.18;
+    el("line", { x1: x1 + ux * SQ * 0.2, y1: y1 + uy * SQ * 0.2, x2: tipX - ux * 10, y2: tipY - uy * 10, class: "hintarrow" }, overlay);
+    el("path", { d: `M ${tipX} ${tipY} L ${tipX - ux * 16 - uy * 9} ${tipY - uy * 16 + ux * 9} L ${tipX - ux * 16 + uy * 9} ${tipY - uy * 16 - ux * 9} Z`, class: "hinthead" }, overlay);
+  }
+}
+
+// The hint of the shown position, if the state has one for it.
+function currentHint() {
+  const st = S.state;
+  return st && st.hint && st.hint.ply === st.moves.length && st.result === "none" ? st.hint : null;
+}
+
+// The squares that decided the game (the state's end.squares; else the square lists of
+// `query end`'s details), for the result's marks on the final position.
+function endSquares(st) {
+  const end = st.end;
+  if (!end || st.adjudged || st.result === "none") return [];
+  if (Array.isArray(end.squares)) return end.squares.map(String);
+  const details = end.details || {};
+  const out = [];
+  for (const key of ["square", "squares", "crossed", "runs"]) {
+    const value = details[key];
+    if (value && value !== "-") out.push(...String(value).split(","));
+  }
+  return out;
+}
+
+// The players a blockade ended the game for (Cross-Jack's `blockaded`), as p1/p2.
+function blockadedSides(st) {
+  const end = st.end;
+  if (!end || st.adjudged || st.result === "none") return [];
+  const value = (end.details || {}).blockaded || end.blockaded;
+  if (!value || value === "-") return [];
+  return (Array.isArray(value) ? value : String(value).split(",")).filter((side) => side === "p1" || side === "p2");
+}
+
+// The result's marks on the game's final position: a ring on each deciding square (data-end),
+// a red frame on the goal row of each blockaded player.
+function drawEndMarks(svg, overlay, g) {
+  const st = S.state;
+  if (S.view !== null || S.preview) return;
+  for (const sq of endSquares(st)) {
     if (!g.names[sq]) continue;
     const [x, y] = g.screen(...g.names[sq]);
-    if (!sel.length) el("circle", { cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.44, class: "marker start" }, overlay);
-    else if (capture) el("circle", { cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.42, class: "marker capture" }, overlay);
-    else el("circle", { cx: x + SQ / 2, cy: y + SQ / 2, r: SQ * 0.13, class: "marker target" }, overlay);
+    el("rect", { x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6, rx: 8, class: "endmark" }, overlay);
+    const rect = svg.querySelector(`[data-square="${sq}"]`);
+    if (rect) rect.setAttribute("data-end", "true");
   }
+  for (const side of blockadedSides(st)) {
+    const goal = st.board.goals[side];
+    const ri = goal === undefined ? -1 : g.ranks.indexOf(String(goal));
+    if (ri < 0) continue;
+    const [, y] = g.screen(0, ri);
+    el("rect", { x: PAD + g.side + 2, y: y + 2, width: SQ * g.width - 4, height: SQ - 4, class: "endmark blocked" }, overlay);
+    for (let c = 0; c < g.width; c++) {
+      const rect = svg.querySelector(`[data-square="${g.files[c] + g.ranks[ri]}"]`);
+      if (rect) rect.setAttribute("data-end", "blocked");
+    }
+  }
+}
+
+// ---------------------------------------------------------------- dragging (pointer events: mouse, pen, touch)
+
+function squareAt(event) {
+  const node = document.elementFromPoint(event.clientX, event.clientY);
+  const rect = node && node.closest ? node.closest("[data-square]") : null;
+  return rect && $("board").contains(rect) ? rect.getAttribute("data-square") : null;
+}
+
+function svgPoint(event) {
+  const svg = $("board").querySelector("svg");
+  const matrix = svg && svg.getScreenCTM();
+  if (!matrix) return { x: 0, y: 0 };
+  return new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+}
+
+function drawDragged(svg, byName) {
+  const d = S.drag, piece = byName[d.from];
+  if (!piece) return;
+  piece.style.opacity = "0.3";
+  const layer = el("g", { class: "dragging" }, svg);
+  drawPiece(layer, S.state.board, piece.getAttribute("data-piece"), d.sx, d.sy, d.from);
+}
+
+function bindBoardPointer() {
+  const holder = $("board");
+  holder.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || !S.state || !interactive()) return;
+    const name = squareAt(event);
+    // Only a square that starts a move of two clicks (a piece to move) can be dragged.
+    if (!name || !matching([name]).some((m) => clicksOf(m).length > 1)) return;
+    S.drag = { from: name, id: event.pointerId, x0: event.clientX, y0: event.clientY, moved: false };
+    try { holder.setPointerCapture(event.pointerId); } catch (e) { /* the pointer is gone */ }
+  });
+  holder.addEventListener("pointermove", (event) => {
+    const d = S.drag;
+    if (!d || d.id !== event.pointerId) return;
+    if (!d.moved && Math.hypot(event.clientX - d.x0, event.clientY - d.y0) < 6) return;
+    const point = svgPoint(event);
+    d.sx = point.x; d.sy = point.y;
+    event.preventDefault();
+    if (!d.moved) {
+      d.moved = true;
+      S.selected = [d.from];
+      renderBoard();
+      return;
+    }
+    const svg = holder.querySelector("svg");
+    const layer = svg && svg.querySelector(".dragging");
+    if (layer) layer.remove();
+    const piece = svg && svg.querySelector(`.pieces [data-on="${d.from}"]`);
+    if (piece) drawDragged(svg, { [d.from]: piece });
+  });
+  const finish = (event, dropped) => {
+    const d = S.drag;
+    if (!d || d.id !== event.pointerId) return;
+    S.drag = null;
+    if (!d.moved) return;    // a press without a drag: the click that follows handles it
+    S.dragEnded = performance.now();
+    const name = dropped ? squareAt(event) : null;
+    if (name && name !== d.from && interactive()) {
+      S.selected = [d.from];
+      clickSquare(name);
+    } else {
+      // Dropped back on its square: it stays selected; elsewhere off the board: nothing.
+      S.selected = name === d.from ? [d.from] : [];
+      renderBoard();
+    }
+  };
+  holder.addEventListener("pointerup", (event) => finish(event, true));
+  holder.addEventListener("pointercancel", (event) => finish(event, false));
+  holder.addEventListener("click", (event) => {
+    if (S.dragEnded && performance.now() - S.dragEnded < 400) return;
+    const name = squareAt(event);
+    if (name) clickSquare(name);
+  });
+}
+
+// Left and right step one move back and forth through the game, Home goes to the start, End
+// back to the game's position; Escape drops a selection or a preview.
+function bindKeys() {
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !S.state) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, select, textarea")) return;
+    if (event.key === "Escape") {
+      S.selected = []; S.preview = null; renderAll();
+      return;
+    }
+    const at = S.view === null ? S.state.moves.length : S.view;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    navigate(to === null ? null : Math.max(0, to));
+  });
 }
 
 function flashBad(name, text) {
@@ -583,6 +815,7 @@ function choose(entries) {
 }
 
 async function playMove(entry) {
+  $("chooser").hidden = true;
   const reply = await act("move", { move: entry.move });
   if (!reply) { renderAll(); return; }
   setState(reply, reply.moves[reply.moves.length - 1]);
@@ -600,9 +833,16 @@ function renderAll(anim, old) {
   $("mode").options[0].textContent = `you play ${names.p1} (player 1) against the engine`;
   $("mode").options[1].textContent = `you play ${names.p2} (player 2) against the engine`;
   $("status").textContent = statusText();
-  const toplace = st.board.toplace;
-  $("toplace").textContent = Object.keys(toplace).length
-    ? `left to place: ${names.p1} ${toplace.p1}, ${names.p2} ${toplace.p2}` : "";
+  $("status").dataset.duty = S.view === null && !S.preview ? (st.result === "none" ? st.duty || "" : "none") : "";
+  const toplace = toplaceShown(st);
+  $("toplace").textContent = toplace
+    ? `left to place${S.view !== null || S.preview ? " here" : ""}: ${names.p1} ${toplace.p1}, ${names.p2} ${toplace.p2}` : "";
+  $("view-bar").hidden = S.view === null || !!S.preview;
+  if (S.view !== null) {
+    const m = st.moves[S.view - 1];
+    $("view-text").textContent = S.view === 0 ? `Viewing the start (the game is at move ${st.moves.length})`
+      : `Viewing move ${S.view} of ${st.moves.length}: ${names[m.by] || ""} played ${m.move}`;
+  }
   const passEntry = st.legal.find((m) => m.ops.length === 0);
   $("pass").hidden = !(passEntry && interactive());
   $("engine-error").textContent = st.engine.error ? "engine: " + st.engine.error : "";
@@ -610,9 +850,11 @@ function renderAll(anim, old) {
   renderMoves();
   renderLevels();
   renderEval(st.evaluation);
-  renderEnd();
+  renderResult();
   renderClocks();
   renderPreview();
+  renderButtons();
+  renderRules();
   markBusy();
 }
 
@@ -620,17 +862,74 @@ function who(st, side) {
   return st.players[side] === "engine" ? st.engine.name : "person";
 }
 
+// The pieces each player still has to place in the shown position: the state's `toplace`
+// (the quota less the pieces on the board, protocol.md's `query board`) moved by the
+// difference in pieces between the game's position and the shown one; null when the game
+// has no placing quota.
+function toplaceShown(st) {
+  const live = st.board.toplace || {};
+  if (live.p1 === undefined || live.p2 === undefined) return null;
+  if (S.view === null && !S.preview) return live;
+  const count = (fen) => {
+    const n = { p1: 0, p2: 0 };
+    for (const row of parseFen(fen, st.board.width, st.board.height).grid) {
+      for (const letter of row) {
+        const player = letter ? pieceInfo(st.board, letter).player : null;
+        if (player in n) n[player]++;
+      }
+    }
+    return n;
+  };
+  const now = count(st.fen), shown = count(shownFen());
+  return { p1: live.p1 + now.p1 - shown.p1, p2: live.p2 + now.p2 - shown.p2 };
+}
+
+// The player to move in a position string (its side field is a piece letter of that player).
+function sideOfFen(fen, board) {
+  const letter = (fen.split(/\s+/)[1] || "");
+  const info = board.pieces.find((p) => p.letter === letter) ||
+    board.pieces.find((p) => p.letter.toLowerCase() === letter.toLowerCase());
+  return info ? info.player : null;
+}
+
+// What the side to move must do, in plain words, from the referee's duty and the legal moves'
+// first operations (places or moves) and the pieces' kind.
+function dutyWords(st, side, you) {
+  const kind = (st.board.pieces.find((p) => p.player === side) || { kind: "piece" }).kind || "piece";
+  const own = you ? "your" : "its";
+  switch (st.duty) {
+    case "setup": return `set up: place a ${kind} on ${own} own home row`;
+    case "counter-crossing": return `answer the crossing: only a counter-crossing may be played`;
+    case "pass": return "pass (no other move is possible): press pass";
+    case "none": return "nothing (the game is over)";
+    default: break;
+  }
+  const places = st.legal.length && st.legal.every((m) => m.ops[0] && m.ops[0][0] === "place");
+  const toplace = (st.board.toplace || {})[side];
+  if (places) return `place a ${kind}${toplace !== undefined ? ` (${toplace} left to place)` : ""}`;
+  return `move a ${kind} (click it, then its target, or drag it)`;
+}
+
 function statusText() {
   const st = S.state, names = st.board.names;
-  if (S.preview) return "preview";
-  if (st.result !== "none") {
-    return st.result === "draw" ? "draw" : `${names[st.result === "p1win" ? "p1" : "p2"]} wins`;
+  if (S.preview) return `Preview of ${S.preview.moves.join(" ")}: the game is not changed`;
+  if (S.view !== null) {
+    const side = sideOfFen(shownFen(), st.board);
+    return `Viewing move ${S.view} of ${st.moves.length}${side ? ` (${names[side]} to play there)` : ""}: ` +
+      "press → or End to return";
   }
-  const mover = names[st.board.tomove];
-  const who = st.players[st.board.tomove] === "engine" ? " (engine)" : "";
-  const duty = st.duty && st.duty !== "move" ? ` — must ${st.duty.replace(/-/g, " ")}` : "";
-  const thinking = st.searching === "move" ? " — thinking…" : st.searching === "analysis" ? " — analysing" : "";
-  return `${mover}${who} to move${duty}${thinking}`;
+  if (st.result !== "none") return `Game over: ${resultHeadline(st)}`;
+  const side = st.board.tomove, name = names[side];
+  const mode = $("mode").value;
+  const person = st.players[side] === "person";
+  const you = person && (mode === "pve1" || mode === "pve2");
+  if (st.searching === "move") return `${name} (the engine) is thinking…`;
+  if (st.searching === "hint") return `Looking for a hint for ${name}…`;
+  let text = you ? `Your turn (${name}): ${dutyWords(st, side, true)}`
+    : person ? `${name} to play: ${dutyWords(st, side, false)}` : `${name} (the engine) to play`;
+  if (!person && S.paused) text += " (paused)";
+  if (st.searching === "analysis") text += " — the engine is analysing";
+  return text;
 }
 
 // The engine seats' level choosers: the engine's levels (its Elo labels, read by the server
@@ -690,41 +989,121 @@ function renderEval(view) {
   bar.title = `${names.p1} (player 1): win ${view.wdl[0]}, draw ${view.wdl[1]}, loss ${view.wdl[2]} per mille`;
 }
 
-function renderEnd() {
-  const st = S.state, box = $("end");
-  if (st.result === "none") { box.textContent = ""; return; }
-  const names = st.board.names;
-  let text = st.result === "draw" ? "Draw" : `${names[st.result === "p1win" ? "p1" : "p2"]} wins`;
-  if (st.adjudged) {
-    text += ` — ${st.adjudged.reason}${st.adjudged.detail ? ": " + st.adjudged.detail : ""}`;
-  } else if (st.end) {
-    text += ` — ${String(st.end.reason || "").replace(/-/g, " ")}`;
-    // Keys and values that name a player (p1score, blockaded p1,p2) get the player's name.
-    const named = (text) => String(text)
-      .replace(/\bp([12])score\b/g, (_, n) => `${names["p" + n]}'s score`)
-      .replace(/\bp([12])\b/g, (_, n) => names["p" + n]);
-    const details = Object.entries(st.end.details || {}).map(([k, v]) => `${named(k)} ${named(v)}`);
-    if (details.length) text += ` (${details.join("; ")})`;
-  } else if (st.reason) {
-    text += ` — ${st.reason}`;
+// The result banner (data-role="result"): who won and why, in words, from the referee's
+// `query end` (or the board's adjudication: resignation, agreement, time).
+function renderResult() {
+  const st = S.state, box = $("result");
+  if (st.result === "none") {
+    box.hidden = true;
+    box.dataset.outcome = "";
+    return;
   }
-  box.textContent = text;
+  box.hidden = false;
+  box.dataset.outcome = st.result;
+  $("result-head").textContent = resultHeadline(st);
+  $("result-why").textContent = whyText(st);
 }
 
+function resultHeadline(st) {
+  const names = st.board.names;
+  if (st.result === "draw") return "Draw";
+  const winner = st.result === "p1win" ? "p1" : "p2";
+  const mode = $("mode").value;
+  if (mode === "pve1" || mode === "pve2") {
+    return st.players[winner] === "person" ? `You win (${names[winner]})` : `The engine wins (${names[winner]})`;
+  }
+  return `${names[winner]} wins`;
+}
+
+function whyText(st) {
+  const names = st.board.names;
+  const name = (side) => names[side] || side;
+  const winner = st.result === "p1win" ? "p1" : st.result === "p2win" ? "p2" : null;
+  const loser = winner === "p1" ? "p2" : winner === "p2" ? "p1" : null;
+  const list = (items) => items.length <= 1 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  if (st.adjudged) {
+    const a = st.adjudged;
+    if (a.reason === "resignation") return `${loser ? name(loser) : "A player"} resigned.`;
+    if (a.reason === "agreement") return "The players agreed to a draw.";
+    if (a.reason === "time forfeit" && loser) return `${name(loser)} ran out of time${a.detail ? ` (${a.detail})` : ""}.`;
+    return `${a.reason}${a.detail ? ": " + a.detail : ""}.`;
+  }
+  const end = st.end;
+  if (!end) return st.reason ? `${st.reason}.` : "";
+  const details = end.details || {};
+  const squares = endSquares(st);
+  const at = squares.length ? ` (marked: ${squares.join(", ")})` : "";
+  switch (end.reason) {
+    case "zone-row-reached":
+      return `${name(winner)} reached its goal row${at}.`;
+    case "blockade": {
+      const sides = blockadedSides(st);
+      return `Blockade: ${sides.length ? list(sides.map(name)) : "a player"} can no longer reach the goal row (framed in red).`;
+    }
+    case "score": {
+      const score = (text) => Object.fromEntries(String(text || "").split(",").filter(Boolean).map((p) => p.split(":")));
+      const p1 = score(details.p1score), p2 = score(details.p2score);
+      const lengths = Object.keys(p1).sort((a, b) => b - a);
+      const all = (s) => lengths.map((len) => `${s[len] || 0} of ${len}`).join(", ");
+      const decided = details.decided;
+      const tally = `${name("p1")} scores ${all(p1)}; ${name("p2")} scores ${all(p2)} (a player scores the opponent's runs).`;
+      if (!decided || decided === "-") return `The scores are equal. ${tally}`;
+      return `Decided by the runs of ${decided}: ${name("p1")} ${p1[decided] || 0}, ${name("p2")} ${p2[decided] || 0}${at}. ${tally}`;
+    }
+    case "crossing-unanswered":
+      return `${name(loser)} could not answer ${name(winner)}'s crossing${at}.`;
+    case "no-moves":
+      return "Neither player can move.";
+    case "threefold-repetition":
+      return "The same position occurred for the third time.";
+    default:
+      return `${String(end.reason || st.reason || "").replace(/-/g, " ")}${at}.`;
+  }
+}
+
+// The move list: one row per full move (player 1's move, then player 2's), numbered; the
+// shown move is marked and kept in sight (the list scrolls vertically).
 function renderMoves() {
   const st = S.state, list = $("moves");
-  const items = st.moves.map((m, i) => {
-    const li = document.createElement("li");
-    li.textContent = m.move + (m.flags.length ? ` (${m.flags.join(",")})` : "");
-    li.dataset.ply = String(i + 1);
-    li.dataset.move = m.move;
-    if ((S.view === null ? st.moves.length : S.view) === i + 1) li.className = "current";
-    li.addEventListener("click", () => navigate(i + 1));
-    return li;
+  const current = S.view === null ? st.moves.length : S.view;
+  const rows = [];
+  let row = null;
+  st.moves.forEach((m, i) => {
+    const second = m.by ? m.by === "p2" : i % 2 === 1;
+    if (!row || !second || row.children.length >= 3) {
+      row = document.createElement("li");
+      const number = document.createElement("span");
+      number.className = "num";
+      number.textContent = `${rows.length + 1}.`;
+      row.appendChild(number);
+      if (second) {
+        const gap = document.createElement("span");
+        gap.className = "ply gap";
+        gap.textContent = "…";
+        row.appendChild(gap);
+      }
+      rows.push(row);
+    }
+    const span = document.createElement("span");
+    span.className = "ply" + (current === i + 1 ? " current" : "");
+    span.textContent = m.move + (m.flags.length ? ` (${m.flags.join(",")})` : "");
+    span.dataset.ply = String(i + 1);
+    span.dataset.move = m.move;
+    span.title = `move ${i + 1}: ${st.board.names[m.by] || ""} ${m.move}`;
+    span.addEventListener("click", () => navigate(i + 1));
+    row.appendChild(span);
   });
-  list.replaceChildren(...items);
-  const current = list.querySelector(".current");
-  if (current && S.view === null) current.scrollIntoView({ block: "nearest" });
+  list.replaceChildren(...rows);
+  const shown = list.querySelector(".current");
+  if (shown) {
+    const line = shown.parentElement;
+    if (line.offsetTop < list.scrollTop) list.scrollTop = line.offsetTop;
+    else if (line.offsetTop + line.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = line.offsetTop + line.offsetHeight - list.clientHeight;
+    }
+  } else if (current === 0) {
+    list.scrollTop = 0;
+  }
 }
 
 function renderLines() {
@@ -738,6 +1117,7 @@ function renderLines() {
     if (score.mate !== undefined) text = `#${score.mate}`;
     else if (score.cp !== undefined) text = (score.cp >= 0 ? "+" : "") + (score.cp / 100).toFixed(2);
     if (score.bound) text += score.bound === "lowerbound" ? "≥" : "≤";
+    if (score.eval !== undefined) text += ` (${Math.round(score.eval / 10)}%)`;
     for (const value of [info.depth ?? "", text, info.nodes ?? ""]) {
       const td = document.createElement("td");
       td.textContent = String(value);
@@ -785,7 +1165,7 @@ function tickClocks() {
   if (!st || !S.clockBase || !S.clockBase.clock) return;
   const clock = S.clockBase.clock;
   const elapsed = performance.now() - S.clockBase.at;
-  const bottom = S.flipped ? "p2" : "p1", top = S.flipped ? "p1" : "p2";
+  const bottom = S.bottom, top = S.bottom === "p1" ? "p2" : "p1";
   for (const [id, side] of [["clock-bottom", bottom], ["clock-top", top]]) {
     let ms = clock[side] - (clock.running === side ? elapsed : 0);
     const node = $(id);
@@ -898,19 +1278,39 @@ function bindControls() {
     select.addEventListener("change", () => chooseLevel(select));
   }
   $("mode").addEventListener("change", changeMode);
-  $("flip").addEventListener("click", () => { S.flipped = !S.flipped; renderAll(); });
+  $("flip").addEventListener("click", () => { S.bottom = S.bottom === "p1" ? "p2" : "p1"; renderAll(); });
   $("takeback").addEventListener("click", takeBack);
   $("pass").addEventListener("click", () => {
     const entry = S.state.legal.find((m) => m.ops.length === 0);
     if (entry && interactive()) playMove(entry);
   });
   $("engine-move").addEventListener("click", async () => {
-    const reply = await act("go", { limits: limitsOf() });
+    // While the engine searches its move: "move now" (it plays its best move so far);
+    // otherwise the engine plays the side to move's move.
+    const searching = S.state && S.state.searching === "move";
+    const reply = await act(searching ? "stop" : "go", searching ? {} : { limits: limitsOf() });
     if (reply) { setState(reply, null); pollLoop(); }
   });
+  $("pause").addEventListener("click", () => {
+    S.paused = !S.paused;
+    renderAll();
+    afterState();
+  });
+  $("hint").addEventListener("click", async () => {
+    const reply = await act("hint");
+    if (reply) { setState(reply, null); pollLoop(); }
+  });
+  $("resign").addEventListener("click", resign);
+  $("draw").addEventListener("click", offerDraw);
+  $("delay").addEventListener("change", async () => {
+    const reply = await act("players", { players: playersOf($("mode").value), delay: delayOf() });
+    if (reply) setState(reply, null);
+  });
+  $("rules-button").addEventListener("click", toggleRules);
+  $("view-close").addEventListener("click", () => navigate(null));
+  $("result-new").addEventListener("click", newGame);
   $("analyse").addEventListener("click", analyse);
   $("stop").addEventListener("click", async () => {
-    S.paused = $("mode").value === "eve" ? true : S.paused;
     S.analysing = false;
     const reply = await act("stop");
     if (reply) setState(reply, null);
@@ -933,13 +1333,100 @@ function bindControls() {
   $("load").addEventListener("change", load);
 }
 
+// The buttons that depend on the state: hint (a person to move), resign and draw (a person
+// seat, game in play), move now (the engine searching its move), pause (engine against
+// engine), the delay (engine against engine), and the hint's text.
+function renderButtons() {
+  const st = S.state, mode = $("mode").value;
+  const inPlay = st.result === "none";
+  const personSeat = st.players.p1 === "person" || st.players.p2 === "person";
+  const personToMove = inPlay && st.players[st.board.tomove] === "person";
+  $("hint").hidden = !(personToMove && mode !== "analysis");
+  $("hint").disabled = !!st.searching || !!currentHint() || S.view !== null;
+  $("resign").hidden = !(inPlay && personSeat && mode !== "analysis");
+  $("draw").hidden = !(inPlay && personSeat && mode !== "analysis");
+  const searching = st.searching === "move";
+  $("engine-move").textContent = searching ? "move now" : "engine, play this move";
+  $("engine-move").title = searching ? "the engine plays its best move so far" : "the engine plays the side to move's move";
+  $("engine-move").hidden = !inPlay || (!searching && mode === "eve");
+  $("pause").hidden = mode !== "eve" || !inPlay;
+  $("pause").textContent = S.paused ? "resume" : "pause";
+  $("delay-label").hidden = mode !== "eve";
+  if (st.delay !== undefined && document.activeElement !== $("delay")) $("delay").value = String(st.delay);
+  const hint = currentHint();
+  $("hint-text").textContent = hint ? `Hint for ${st.board.names[st.board.tomove]}: ${hint.move}` +
+    (hint.ops && hint.ops.length ? " (marked on the board)" : "") : "";
+  if ($("resign").dataset.confirm && !inPlay) delete $("resign").dataset.confirm;
+  $("resign").textContent = $("resign").dataset.confirm ? "really resign?" : "resign";
+}
+
+function delayOf() {
+  return clampInt($("delay").value, 0, 10000, 0);
+}
+
+// Resign takes two presses (the second within a few seconds), so one slip does not end the game.
+async function resign() {
+  const button = $("resign");
+  if (!button.dataset.confirm) {
+    button.dataset.confirm = "true";
+    button.textContent = "really resign?";
+    setTimeout(() => { delete button.dataset.confirm; if (S.state) renderButtons(); }, 4000);
+    return;
+  }
+  delete button.dataset.confirm;
+  const reply = await act("resign");
+  if (reply) setState(reply, null);
+}
+
+// A draw offer: against the engine, its answer (from its win-draw-loss view) is shown.
+async function offerDraw() {
+  const reply = await act("draw");
+  if (!reply) return;
+  setState(reply, null);
+  const answer = reply.draw;
+  if (answer && !answer.accepted) {
+    const wdl = answer.wdl;
+    say(wdl ? `The engine declines the draw: it expects ${Math.round((wdl[0] + wdl[1] / 2) / 10)}% (win ${wdl[0]}, draw ${wdl[1]}, loss ${wdl[2]} per mille)`
+      : "The engine declines the draw", "info");
+  } else if (answer && answer.accepted) {
+    say("The engine accepts the draw", "info");
+  }
+}
+
+// The how-to-play panel: lessons.js (when present) renders the game's lessons into it.
+function toggleRules() {
+  const section = $("rules"), button = $("rules-button");
+  section.hidden = !section.hidden;
+  button.setAttribute("aria-expanded", String(!section.hidden));
+  button.textContent = section.hidden ? "How to play" : "Hide how to play";
+  if (!section.hidden) renderRules();
+}
+
+function renderRules() {
+  const section = $("rules"), st = S.state;
+  if (section.hidden || !st || section.dataset.game === st.game) return;
+  section.dataset.game = st.game;
+  const lessons = window.tableroLessons;
+  if (lessons && typeof lessons.render === "function") {
+    try {
+      lessons.render(section, st.game, api);
+    } catch (e) {
+      section.textContent = "The how-to-play panel failed: " + e.message;
+    }
+  } else {
+    section.textContent = "The how-to-play lessons are not available: the rules are in docs/rules.md.";
+  }
+}
+
 async function newGame() {
   S.view = null; S.preview = null; S.lines.clear(); S.paused = false; S.analysing = false;
-  S.flipped = $("mode").value === "pve2";   // the person's side at the bottom
+  S.bottom = $("mode").value === "pve2" ? "p2" : "p1";   // the person's side at the bottom
   $("download").hidden = true;
   $("record").value = "";
   renderLines();
-  const params = { game: $("game").value, size: $("size").value, players: playersOf($("mode").value), limits: limitsOf() };
+  const params = { game: $("game").value, size: $("size").value, players: playersOf($("mode").value), limits: limitsOf(), delay: delayOf() };
+  const levels = levelsOf();
+  if (levels) params.levels = levels;
   let reply = S.session ? await act("new", params) : null;
   if (!reply && !S.session) {
     reply = await openSession();
@@ -955,8 +1442,8 @@ async function changeMode() {
   const mode = $("mode").value;
   S.paused = false;
   S.analysing = false;
-  if (mode === "pve1" || mode === "pve2") S.flipped = mode === "pve2";
-  const reply = await act("players", { players: playersOf(mode), limits: limitsOf() });
+  if (mode === "pve1" || mode === "pve2") S.bottom = mode === "pve2" ? "p2" : "p1";
+  const reply = await act("players", { players: playersOf(mode), limits: limitsOf(), delay: delayOf() });
   if (!reply) return;
   setState(reply, null);
   if (mode === "analysis") analyse();

@@ -6,7 +6,12 @@ replaying the game's moves (`query fen`, `query result`). It also checks that an
 and bad records are refused without harm, that a saved record passes `scripts/match.py replay`
 and loads back, that the engine's level chooser offers its levels and a chosen one plays,
 that the evaluation bar shows player 1's expected score after an engine move, and measures the
-time from a click to the engine's move on the page.
+time from a click to the engine's move on the page. Then: the person's own side at the bottom
+and every legal first click marked (data-legal) in both seats of every game; a move by
+dragging with the mouse and with a finger; looking back with the arrow keys (data-view, the
+status, the highlighted move, the pieces left to place as the referee counts them); a
+phone's viewport (390 × 844, touch); the hint, resign and draw offers, "move now" and the
+clock after a flag (when the server has those requests); and a closed page's session ended.
 
 Run alone from the repository (after `cargo build --release`; the packages are in scripts/):
 
@@ -155,7 +160,7 @@ class Page:
 
     def moves(self):
         return self.driver.execute_script(
-            "return [...document.querySelectorAll('#moves li')].map(li => li.dataset.move);")
+            "return [...document.querySelectorAll('#moves [data-ply]')].map(s => s.dataset.move);")
 
     def select_css(self, css, value):
         from selenium.webdriver.support.ui import Select
@@ -175,6 +180,8 @@ class Page:
 
 
 def new_game(page, game, size, movetime, mode="pve1"):
+    """Starts a new game from the page's controls and waits until the person (player 1; in
+    mode pve2 player 2, after the engine's first move) is to move, or the board is idle."""
     page.select("game", game)
     page.select("size", size)
     page.select("mode", mode)
@@ -183,8 +190,163 @@ def new_game(page, game, size, movetime, mode="pve1"):
     field.clear()
     field.send_keys(str(movetime))
     page.driver.find_element("id", "new").click()
-    page.wait(lambda fen, result, busy, tomove, ply, msg: busy == "false" and ply == "0" and
+    plies = "1" if mode == "pve2" else "0"
+    page.wait(lambda fen, result, busy, tomove, ply, msg: busy == "false" and ply == plies and
               (page.board("game"), page.board("size")) == (game, size), "the new game")
+
+
+def square_ys(page):
+    """Each square's centre's height on the screen (pixels from the page's top)."""
+    return page.driver.execute_script(
+        "const out = {}; for (const r of document.querySelectorAll('#board [data-square]')) {"
+        " const b = r.getBoundingClientRect(); out[r.dataset.square] = b.top + b.height / 2; }"
+        " return out;")
+
+
+def own_rank(state, side):
+    """The rank that must be drawn in the lower half for `side` to sit at the bottom, and
+    whether it must be low (True) or high (False): its home's first rank (low), else its goal
+    (high), else rank 1 (low for player 1, high for player 2)."""
+    board = state["board"]
+    if board["homes"].get(side):
+        return board["homes"][side][0], True
+    if board["goals"].get(side) is not None:
+        return board["goals"][side], False
+    return 1, side == "p1"
+
+
+def check_orientation_and_markers(page, checks):
+    """Every game in both seats against the engine: the person's own side is drawn at the
+    bottom (its home rows low, its goal high), and the squares marked data-legal are exactly
+    the first clicks of the legal moves (one-click games too)."""
+    seen = []
+    for game, size in (("crossjack", "4x4"), ("jcshock", "4x4"), ("crossings", "8x8")):
+        for mode, side in (("pve1", "p1"), ("pve2", "p2")):
+            new_game(page, game, size, 20, mode=mode)
+            state = page.api("state")
+            if state["board"]["tomove"] != side:
+                raise Failure("%s %s: %s is to move, not the person" % (game, mode,
+                                                                        state["board"]["tomove"]))
+            ys = square_ys(page)
+            middle = (max(ys.values()) + min(ys.values())) / 2
+            rank, low = own_rank(state, side)
+            files = state["board"]["files"]
+            row = [ys[f + str(rank)] for f in files]
+            if any((y > middle) != low for y in row):
+                raise Failure("%s as %s: rank %d is drawn %s, the person's side must be at the "
+                              "bottom" % (game, side, rank, "high" if low else "low"))
+            firsts = {e["ops"][0][1] for e in state["legal"] if e["ops"]}
+            marked = set(page.driver.execute_script(
+                "return [...document.querySelectorAll('#board [data-legal]')]"
+                ".map(r => r.dataset.square);"))
+            if marked != firsts:
+                raise Failure("%s as %s: marked %s, the legal first clicks are %s" % (
+                    game, side, sorted(marked), sorted(firsts)))
+            seen.append("%s %s %d" % (game, side, len(marked)))
+    checks.append("own side at the bottom and every legal first click marked, both seats of "
+                  "every game (%s)" % ", ".join(seen))
+
+
+def drag(page, source, target, touch=False):
+    """Drags the piece on `source` to `target` with the mouse (or a finger), by the squares'
+    places on the screen (the board is drawn anew when a drag starts)."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+    from selenium.webdriver.common.actions import interaction
+    centre = lambda sq: page.driver.execute_script(  # noqa: E731
+        "const b = document.querySelector('[data-square=\"' + arguments[0] + '\"]')"
+        ".getBoundingClientRect(); return [Math.round(b.left + b.width / 2),"
+        " Math.round(b.top + b.height / 2)];", sq)
+    page.driver.execute_script("document.getElementById('board').scrollIntoView({block: 'center'});")
+    (x1, y1), (x2, y2) = centre(source), centre(target)
+    kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
+    actions = ActionBuilder(page.driver, mouse=PointerInput(kind, "finger" if touch else "mouse"))
+    pointer = actions.pointer_action
+    pointer.move_to_location(x1, y1).pointer_down()
+    for step in range(1, 6):
+        pointer.move_to_location(x1 + (x2 - x1) * step // 5, y1 + (y2 - y1) * step // 5)
+    pointer.pointer_up()
+    actions.perform()
+
+
+def check_drag(page, referee, checks, touch=False):
+    """Crossings against the engine: a stone dragged (with the mouse, or a finger) to a legal
+    target plays that move; the engine answers."""
+    new_game(page, "crossings", "8x8", 20)
+    referee.setup("crossings", "8x8")
+    _, _, entries = referee.state([])
+    move, ops, _ = next(e for e in entries if len(e[1]) == 1 and e[1][0][0] == "move")
+    drag(page, ops[0][1], ops[0][2], touch)
+    page.wait(lambda f, r, b, t, p, m: p == "2" and b == "false", "the dragged move %s" % move)
+    if page.moves()[0] != move:
+        raise Failure("the drag played %s, not %s" % (page.moves()[0], move))
+    checks.append("a stone dragged with %s plays its move (%s)" % (
+        "a finger" if touch else "the mouse", move))
+
+
+def check_looking_back(page, referee, checks):
+    """After a whole JC Shock game: Home shows the start, Right steps one move on with the
+    view marked (data-view, the status, the highlighted move, the view bar) and the pieces
+    left to place of the viewed position (the referee's `query board`), End goes back."""
+    from selenium.webdriver.common.keys import Keys
+    moves = page.moves()
+    body = page.driver.find_element("tag name", "body")
+    info = lambda: page.driver.execute_script(  # noqa: E731
+        "return [document.getElementById('board').dataset.view,"
+        " document.getElementById('status').textContent,"
+        " (document.querySelector('#moves .current') || {dataset: {}}).dataset.ply || '',"
+        " document.getElementById('toplace').textContent,"
+        " document.getElementById('view-bar').hidden, document.getElementById('board').dataset.fen];")
+    names = page.api("state")["board"]["names"]
+    body.send_keys(Keys.HOME)
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_LEFT)
+    view, status, current, toplace, bar_hidden, fen = info()
+    viewing = status
+    if view != "2" or "Viewing move 2 of %d" % len(moves) not in status or current != "2" or \
+            bar_hidden:
+        raise Failure("looking back at move 2: view %r, status %r, highlighted %r, view bar "
+                      "hidden %s" % (view, status, current, bar_hidden))
+    ref_fen = referee.state(moves[:2])[0]
+    board = referee.client.exchange(["query board"])[0][1]
+    left = dict(pair.split(":") for pair in board.split(" toplace ")[1].split()[0].split(","))
+    if fen != ref_fen or "%s %s" % (names["p1"], left["p1"]) not in toplace or \
+            "%s %s" % (names["p2"], left["p2"]) not in toplace:
+        raise Failure("at move 2 the page shows %s (%s), the referee %s (toplace %s)" % (
+            fen, toplace, ref_fen, left))
+    body.send_keys(Keys.END)
+    view, status, current, _, bar_hidden, _ = info()
+    if view != "" or "Viewing" in status or current != str(len(moves)) or not bar_hidden:
+        raise Failure("End did not return to the game: %r %r %r" % (view, status, current))
+    checks.append("looking back with the keys: move 2 of %d marked (%s), left to place as the "
+                  "referee counts (%s)" % (len(moves), viewing, toplace))
+
+
+def check_phone(page, referee, checks, shots):
+    """A phone's viewport (390 × 844, touch): nothing wider than the screen, the board as wide
+    as the screen, and a move played by a finger's drag."""
+    driver = page.driver
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True,
+                                                                  "maxTouchPoints": 5})
+    try:
+        check_drag(page, referee, checks, touch=True)
+        width, scroll, board = driver.execute_script(
+            "return [window.innerWidth, document.documentElement.scrollWidth,"
+            " document.querySelector('#board svg').getBoundingClientRect().width];")
+        if scroll > width or board < width * 0.85:
+            raise Failure("at 390 px: the page is %d px wide, the board %d px" % (scroll, board))
+        if shots:
+            driver.execute_script("window.scrollTo(0, 0);")
+            small_screenshot(driver, shots / "phone.png", scale=0.5)
+        checks.append("a phone's viewport (390 × 844): the page fits (%d px), the board is %d px "
+                      "wide" % (scroll, board))
+    finally:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
@@ -312,6 +474,122 @@ def check_levels(page, referee, checks):
                       value, page.driver.find_element("id", "eval-text").text))
 
 
+def supports(page, name):
+    """Whether the board's server knows the request `name` (an older one answers 'unknown
+    request')."""
+    return "unknown request" not in page.api(name).get("error", "")
+
+
+def click(page, element_id):
+    page.driver.find_element("id", element_id).click()
+
+
+def check_hint_resign_draw(page, checks):
+    """Cross-Jack against the engine: the hint marks its move (data-hint) without playing it;
+    a draw offer gets the engine's answer; resign (two presses) ends the game with the banner
+    saying so. Person against person: a draw offer is agreed."""
+    new_game(page, "crossjack", "4x4", 20)
+    click(page, "hint")
+    page.wait(lambda *a: page.driver.find_elements("css selector", "#board [data-hint]"),
+              "the hint's marks")
+    state = page.api("state")
+    hint = state.get("hint") or {}
+    if page.board("ply") != "0" or hint.get("move") not in [e["move"] for e in state["legal"]]:
+        raise Failure("the hint %s was played or is not legal" % hint)
+    text = page.driver.find_element("id", "hint-text").text
+    click(page, "resign")
+    click(page, "resign")
+    page.wait(lambda f, r, b, t, p, m: r == "p2win", "the resignation")
+    banner = page.driver.find_element("css selector", "[data-role=result]").text
+    if "resigned" not in banner:
+        raise Failure("the result banner after resigning: %r" % banner)
+    new_game(page, "crossjack", "4x4", 20)
+    click(page, "draw")
+    page.wait(lambda f, r, b, t, p, m: "draw" in m, "the engine's answer")
+    answer = page.driver.find_element("id", "message").text
+    new_game(page, "crossjack", "4x4", 20, mode="pvp")
+    click(page, "draw")
+    page.wait(lambda f, r, b, t, p, m: r == "draw", "the agreed draw")
+    banner = page.driver.find_element("css selector", "[data-role=result]").text
+    if "agreed" not in banner:
+        raise Failure("the result banner after an agreed draw: %r" % banner)
+    checks.append("the hint is shown, not played (%s); a draw offer is answered (%s); resign "
+                  "and an agreed draw end the game with the banner saying so" % (text, answer))
+
+
+def check_move_now(page, checks):
+    """At 4 s a move, "move now" 0.5 s into the engine's search gets its move at once."""
+    new_game(page, "crossings", "8x8", 4000)
+    page.select_css("select[data-role=level][data-side=p2]", "20")   # full strength
+    state = page.api("state")
+    first = next(e for e in state["legal"] if e["ops"])
+    for square in ([first["ops"][0][1], first["ops"][0][2]]):
+        page.click_square(square)
+    page.wait(lambda f, r, b, t, p, m: p == "1", "the person's move")
+    end = time.monotonic() + WAIT
+    while page.api("state").get("searching") != "move":
+        if time.monotonic() > end:
+            raise Failure("the engine did not start its move")
+        time.sleep(0.05)
+    time.sleep(0.5)
+    pressed = time.monotonic()
+    click(page, "engine-move")
+    page.wait(lambda f, r, b, t, p, m: p == "2", "the engine's move after move now")
+    took = time.monotonic() - pressed
+    if took > 2.0:
+        raise Failure("move now took %.2f s at 4 s a move" % took)
+    checks.append("move now at 4 s a move: the engine's move %.2f s after the press" % took)
+
+
+def check_flag(page, checks):
+    """A person's clock (3 s + 0) runs out: the game is lost on time and the clock stays at
+    zero (it never jumps back)."""
+    page.select("mode", "pve1")
+    page.select("limit-kind", "tc")
+    for element_id, value in (("tc-base", "0.05"), ("tc-inc", "0")):
+        field = page.driver.find_element("id", element_id)
+        field.clear()
+        field.send_keys(value)
+    page.select("game", "crossjack")
+    page.select("size", "4x4")
+    click(page, "new")
+    page.wait(lambda f, r, b, t, p, m: b == "false" and p == "0" and page.board("game") ==
+              "crossjack", "the new game")
+    # The clocks run from the first move: one move each, then the person's time runs out.
+    page.click_square(page.api("state")["legal"][0]["ops"][0][1])
+    page.wait(lambda f, r, b, t, p, m: r == "p2win", "the time forfeit", timeout=15)
+    clock = lambda: page.driver.find_element("id", "clock-bottom").text  # noqa: E731
+    first = clock()
+    time.sleep(1.0)
+    later = clock()
+    if not first.endswith("0:00.0") or later != first:
+        raise Failure("the flagged clock shows %r, then %r" % (first, later))
+    page.select("limit-kind", "movetime")
+    checks.append("after a flag the clock stays at %s" % first)
+
+
+def check_closed_page(page, checks):
+    """A page that goes away (pagehide) closes its session: the old session is gone."""
+    old = page.driver.execute_script("return S.session;")
+    page.driver.get("about:blank")
+    page.driver.get(page.url)
+    end = time.monotonic() + WAIT
+    while not page.driver.execute_script("return !!document.getElementById('board');"):
+        if time.monotonic() > end:
+            raise Failure("the page did not load again")
+        time.sleep(0.05)
+    page.idle()
+    end = time.monotonic() + 5
+    while True:
+        reply = page.api("state", session=old)
+        if reply.get("gone") or "no such session" in reply.get("error", ""):
+            break
+        if time.monotonic() > end:
+            raise Failure("the closed page's session still answers: %s" % reply)
+        time.sleep(0.1)
+    checks.append("a page that goes away closes its session (%s)" % reply.get("error"))
+
+
 def check_records(page, tablero, tmp, checks):
     """Save: the record passes match.py replay and loads back; bad records are refused."""
     fen, result, _, _, ply, _ = page.idle()
@@ -407,7 +685,7 @@ def run(args):
             plies, seconds = play_game(page, referee, game, size, movetime, cap, rng, timings,
                                        checks)
             fen, result = page.board("fen"), page.board("result")
-            end = driver.find_element("id", "end").text
+            end = driver.find_element("css selector", "[data-role=result]").text
             print("%s %s: %d plies by clicks in %.1f s, %s; page and referee agree: %s, %s"
                   % (game, size, plies, seconds, end, fen, result), flush=True)
             driver.execute_script("window.scrollTo(0, 0);")
@@ -416,7 +694,20 @@ def run(args):
                 small_screenshot(driver, shots / ("%s.png" % game))
             if game == "crossjack":
                 check_records(page, tablero, tmp, checks)
+            if game == "jcshock":
+                check_looking_back(page, referee, checks)
         check_levels(page, referee, checks)
+        check_orientation_and_markers(page, checks)
+        check_drag(page, referee, checks)
+        check_phone(page, referee, checks, shots)
+        if "delay" in page.api("state"):
+            check_hint_resign_draw(page, checks)
+            check_move_now(page, checks)
+            check_flag(page, checks)
+        else:
+            print("skipped: hint, resign, draw, move now and the flagged clock (the server "
+                  "has no such requests)")
+        check_closed_page(page, checks)
         for check in checks:
             print("ok: " + check)
         if timings:
