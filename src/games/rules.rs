@@ -3,10 +3,12 @@
 use std::fmt::Debug;
 
 use super::board::BoardDescription;
+use super::coord::Coord;
 use super::duty::Duty;
 use super::effects::Effects;
 use super::ending::EndDetails;
 use super::error::{MoveError, PositionError};
+use super::fen;
 use super::moves::MoveList;
 use super::player::Player;
 use super::size::BoardSize;
@@ -80,8 +82,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Writes a move in this game's notation (one token).
     fn format_move(&self, mv: Self::Move) -> String;
 
+    /// The letter of the piece on `square` as the position string writes it; `None` when the
+    /// square is empty or off the board.
+    fn piece_letter(&self, square: Coord) -> Option<char>;
+
     /// A text diagram of the board with coordinates.
-    fn diagram(&self) -> String;
+    fn diagram(&self) -> String {
+        fen::diagram(self.size(), |square| self.piece_letter(square))
+    }
 
     /// The game as a board GUI draws it, in this position (`query board`).
     fn description(&self) -> BoardDescription;

@@ -154,6 +154,7 @@ impl<G: Game> GameState<G> {
 mod tests {
     use super::*;
     use crate::games::board::{BoardDescription, PlayerLook};
+    use crate::games::coord::Coord;
     use crate::games::effects::Effects;
     use crate::games::error::SyntaxError;
     use crate::games::error::{MoveError, PositionError};
@@ -243,6 +244,9 @@ mod tests {
         }
         fn format_move(&self, mv: Step) -> String {
             format!("{mv:?}")
+        }
+        fn piece_letter(&self, _: Coord) -> Option<char> {
+            None
         }
         fn diagram(&self) -> String {
             self.fen()

@@ -50,6 +50,9 @@ pub enum Query {
     Duty,
     /// `query end`: `response end none` or `response end result <r> reason <why> …`.
     End,
+    /// `query turn`: the turn's facts, the end, every legal move's effects, then
+    /// `response turn done`.
+    Turn,
 }
 
 /// The limits of a `go` command as written, times in milliseconds.

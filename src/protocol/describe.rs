@@ -12,8 +12,13 @@ use crate::session::{AnyGame, MoveEffects};
 
 use super::answers::result_word;
 
-/// Where `a1` is, seen by player 1: every game names its squares like chess.
+/// Where `a1` is in the board's standard diagram (`d`): every game names its squares like
+/// chess, rank 1 at the bottom; where each player sits is `p1side`.
 const ORIGIN: &str = "bottom-left";
+
+/// Every operation `response effects` may hold, with the number of values that follow its
+/// word; `query board` lists it (`operations`), so a GUI reads any operation without knowing it.
+const OPERATIONS: [(&str, usize); 4] = [("move", 2), ("place", 2), ("remove", 1), ("set", 2)];
 
 /// The value of an empty list or an absent field.
 const NONE: &str = "-";
@@ -45,6 +50,9 @@ pub fn board_line(game: &AnyGame) -> String {
         ("size", size.to_string()),
         ("default", kind.default_size().to_string()),
         ("sizes", list(kind.sizes().iter().map(BoardSize::to_string))),
+        ("p1side", p1_side(board.homes).to_string()),
+        ("placement", placement(game)),
+        ("operations", operations()),
     ];
     let pairs: Vec<String> = fields
         .iter()
@@ -75,14 +83,41 @@ pub fn after_line(game: &AnyGame) -> String {
 
 /// `response duty <word>`.
 pub fn duty_line(duty: Duty) -> String {
-    let word = match duty {
+    format!("response duty {}", duty_word(duty))
+}
+
+/// What the side to move must do, in one word.
+fn duty_word(duty: Duty) -> &'static str {
+    match duty {
         Duty::Move => "move",
         Duty::Setup => "setup",
         Duty::CounterCrossing => "counter-crossing",
         Duty::Pass => "pass",
         Duty::None => "none",
-    };
-    format!("response duty {word}")
+    }
+}
+
+/// `query turn`'s lines: `response turn tomove <p> duty <d> toplace <n> moves <count>`, the
+/// `query end` line, one `query effects` line per legal move in `query moves` order, and
+/// `response turn done`.
+pub fn turn_lines(game: &AnyGame) -> Vec<String> {
+    let moves = game.legal_moves();
+    let facts = format!(
+        "response turn tomove {} duty {} toplace {} moves {}",
+        player(game.side_to_move()),
+        duty_word(game.duty()),
+        per_player(game.description().to_place, |n| n.to_string()),
+        moves.len()
+    );
+    let effects = moves
+        .iter()
+        .filter_map(|mv| game.effects(mv).ok())
+        .map(|described| effects_line(&described));
+    std::iter::once(facts)
+        .chain(std::iter::once(end_line(game.end().as_ref())))
+        .chain(effects)
+        .chain(std::iter::once("response turn done".to_string()))
+        .collect()
 }
 
 /// `response end none` in play, else `response end result <r> reason <why> <details>`.
@@ -176,6 +211,34 @@ fn per_player<T: Copy>(values: Option<[T; 2]>, write: impl Fn(T) -> String) -> S
         Some([one, two]) => format!("p1:{},p2:{}", write(one), write(two)),
         None => NONE.to_string(),
     }
+}
+
+/// Where player 1 sits in the standard diagram: at the edge of its home rows (`top` or
+/// `bottom`), `-` in a game without home rows.
+fn p1_side(homes: Option<[Rows; 2]>) -> &'static str {
+    match homes {
+        Some([p1, p2]) if p1.first > p2.last => "top",
+        Some(_) => "bottom",
+        None => NONE,
+    }
+}
+
+/// Every piece as `<square>:<letter>`, in square order; `-` on an empty board.
+fn placement(game: &AnyGame) -> String {
+    list(
+        game.placement()
+            .into_iter()
+            .map(|(square, letter)| format!("{square}:{letter}")),
+    )
+}
+
+/// The operations of `response effects` with their number of values: `move:2,…`.
+fn operations() -> String {
+    list(
+        OPERATIONS
+            .iter()
+            .map(|(word, values)| format!("{word}:{values}")),
+    )
 }
 
 /// A band of rows: `<first>-<last>`, or the single rank.

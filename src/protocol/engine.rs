@@ -381,6 +381,12 @@ impl Engine {
             }
             Query::Duty => describe::duty_line(game.duty()),
             Query::End => describe::end_line(game.end().as_ref()),
+            Query::Turn => {
+                describe::turn_lines(game)
+                    .iter()
+                    .for_each(|line| self.out.line(line));
+                return Ok(());
+            }
         };
         self.out.line(&line);
         Ok(())

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use crate::games::{
-    BoardDescription, BoardSize, Duty, Effects, GameEnd, GameKind, GameState, GameVisitor,
+    BoardDescription, BoardSize, Coord, Duty, Effects, GameEnd, GameKind, GameState, GameVisitor,
     MoveError, Player, PositionError, SearchHints, Status, MAX_MOVES,
 };
 use crate::perft;
@@ -69,6 +69,8 @@ pub trait Session: Send + Sync {
     fn effects(&self, text: &str) -> Result<MoveEffects, MoveError>;
     /// The game as a board GUI draws it, in the current position.
     fn description(&self) -> BoardDescription;
+    /// Every piece on the board with its square, in square order (a1, b1, …, a2, …).
+    fn placement(&self) -> Vec<(Coord, char)>;
     /// What the side to move must do, history included ([`GameState::duty`]).
     fn duty(&self) -> Duty;
     /// How the game ended, history included ([`GameState::end`]); `None` while in play.
@@ -190,6 +192,15 @@ impl<G: SearchHints> Session for Typed<G> {
 
     fn description(&self) -> BoardDescription {
         self.state.position().description()
+    }
+
+    fn placement(&self) -> Vec<(Coord, char)> {
+        let position = self.state.position();
+        let size = position.size();
+        (0..size.height)
+            .flat_map(|rank| (0..size.width).map(move |file| Coord::new(file, rank)))
+            .filter_map(|square| Some((square, position.piece_letter(square)?)))
+            .collect()
     }
 
     fn duty(&self) -> Duty {

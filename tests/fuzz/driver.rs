@@ -643,12 +643,32 @@ fn success_problem(word: &str, reply: &Reply) -> Option<String> {
         "isready" => !has("readyok"),
         "uci" => !has("uciok"),
         "ugi" => !has("ugiok"),
-        "query" => !has("response"),
+        "query" => !has("response") || !whole_turn(&reply.lines),
         "d" => !has("Fen: "),
         "help" => reply.lines.is_empty(),
         _ => false,
     };
     missing.then(|| format!("'{word}' succeeded without its answer: {:?}", reply.lines))
+}
+
+/// A `query turn` answer (when the reply is one) has its move count of effects lines and
+/// ends in `response turn done`.
+fn whole_turn(lines: &[String]) -> bool {
+    let Some(at) = lines
+        .iter()
+        .position(|l| l.starts_with("response turn tomove "))
+    else {
+        return true;
+    };
+    let count = lines[at]
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse::<usize>().ok());
+    let effects = lines[at..]
+        .iter()
+        .filter(|l| l.starts_with("response effects "))
+        .count();
+    count == Some(effects) && lines.last().is_some_and(|l| l == "response turn done")
 }
 
 /// The generator's context from a state.

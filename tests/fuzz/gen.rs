@@ -81,7 +81,7 @@ const OPTION_NAMES: &[&str] = &[
 /// [`Generator::query`]).
 const QUERIES: &[&str] = &[
     "gameover", "p1turn", "result", "fen", "moves", "reason", "board", "effects", "after", "duty",
-    "end",
+    "end", "turn",
 ];
 
 const STRATEGIES: &[&str] = &["search", "mcts", "greedy", "random", "minimax"];

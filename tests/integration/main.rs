@@ -32,4 +32,5 @@ mod search_in_games;
 mod solve;
 mod strategy;
 mod transcripts;
+mod turn;
 mod vectors;

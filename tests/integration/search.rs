@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use tablero::games::zobrist::splitmix64;
 use tablero::games::SyntaxError;
 use tablero::games::{
-    AlphaBetaTuning, BoardDescription, BoardSize, Effects, Game, GameState, MoveError, MoveList,
-    Player, PlayerLook, PositionError, SearchHints, SearchStyle, Status,
+    AlphaBetaTuning, BoardDescription, BoardSize, Coord, Effects, Game, GameState, MoveError,
+    MoveList, Player, PlayerLook, PositionError, SearchHints, SearchStyle, Status,
 };
 use tablero::search::tt::TtEntry;
 use tablero::search::value::{mate_in, mated_in};
@@ -52,6 +52,9 @@ macro_rules! toy_game_texts {
         }
         fn format_move(&self, mv: Self::Move) -> String {
             mv.to_string()
+        }
+        fn piece_letter(&self, _: Coord) -> Option<char> {
+            None
         }
         fn diagram(&self) -> String {
             self.fen()

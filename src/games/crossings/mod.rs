@@ -26,6 +26,7 @@ pub use position::Crossings;
 
 use super::bitboard::Bitboard;
 use super::board::BoardDescription;
+use super::coord::Coord;
 use super::duty::Duty;
 use super::effects::Effects;
 use super::ending::EndDetails;
@@ -169,8 +170,8 @@ impl Game for Crossings {
         mv.to_string()
     }
 
-    fn diagram(&self) -> String {
-        fen::diagram(SIZE, |c| self.letter_at(square(c)))
+    fn piece_letter(&self, at: Coord) -> Option<char> {
+        at.is_on(SIZE).then(|| self.letter_at(square(at))).flatten()
     }
 
     fn description(&self) -> BoardDescription {

@@ -142,8 +142,11 @@ impl Game for CrossJack {
         Coord::from_index(usize::from(mv), self.geometry.width()).to_string()
     }
 
-    fn diagram(&self) -> String {
-        fen::diagram(self.size(), |c| self.letter_at(c))
+    fn piece_letter(&self, square: Coord) -> Option<char> {
+        square
+            .is_on(self.size())
+            .then(|| self.letter_at(square))
+            .flatten()
     }
 
     fn description(&self) -> BoardDescription {

@@ -150,8 +150,11 @@ impl Game for JcShock {
         Coord::from_index(mv.index(), self.width()).to_string()
     }
 
-    fn diagram(&self) -> String {
-        fen::diagram(self.size(), |c| self.piece_at(c))
+    fn piece_letter(&self, square: Coord) -> Option<char> {
+        square
+            .is_on(self.size())
+            .then(|| self.piece_at(square))
+            .flatten()
     }
 
     fn description(&self) -> BoardDescription {

@@ -133,7 +133,7 @@ fn solve_args(input: &str) -> Res<'_, Command> {
 
 /// What `query` may ask, in words.
 const QUERY_SUBJECTS: &str =
-    "gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end";
+    "gameover, p1turn, result, reason, fen, moves, board, effects, after, duty, end or turn";
 
 /// `query <subject> [<moves>]`.
 fn query_args(input: &str) -> Res<'_, Command> {
@@ -160,6 +160,7 @@ fn query_args(input: &str) -> Res<'_, Command> {
             ),
             map(keyword("duty"), |_| Query::Duty),
             map(keyword("end"), |_| Query::End),
+            map(keyword("turn"), |_| Query::Turn),
         )),
     )
     .parse(input)?;
@@ -663,7 +664,7 @@ mod tests {
     }
 
     #[test]
-    fn queries_are_the_eleven_known_ones() {
+    fn queries_are_the_twelve_known_ones() {
         assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
         assert_eq!(parse("query REASON"), Command::Query(Query::Reason));
         assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
@@ -673,10 +674,11 @@ mod tests {
         assert_eq!(parse("query Board"), Command::Query(Query::Board));
         assert_eq!(parse("query duty"), Command::Query(Query::Duty));
         assert_eq!(parse("query END"), Command::Query(Query::End));
+        assert_eq!(parse("query turn"), Command::Query(Query::Turn));
         assert_eq!(
             error("query score"),
             "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, \
-             after, duty or end, found 'score'"
+             after, duty, end or turn, found 'score'"
         );
     }
 
