@@ -166,8 +166,8 @@ pub enum Command {
     Stop,
     /// `ponderhit`: the pondered move was played; the ponder search goes on within its limits.
     PonderHit,
-    /// `debug on|off`: accepted and ignored (the log level is set with `RUST_LOG`).
-    Debug,
+    /// `debug on|off`: whether the engine adds `info string debug: …` lines.
+    Debug(bool),
     /// `query …`.
     Query(Query),
     /// `d`: the board diagram and the position's facts.

@@ -4,6 +4,7 @@
 //! The input loop never waits on a search except for `stop` (until the search has written its
 //! `bestmove`) and `quit`; see [`super::worker`].
 
+use std::path::Path;
 use std::time::Duration;
 
 use crate::bench::BenchOptions;
@@ -16,6 +17,8 @@ pub use super::error::EngineError;
 
 use super::answers::{self, result_word};
 use super::command::{Command, GoParams, Query, StartPosition};
+use super::debug_lines;
+use super::debug_log::DebugLog;
 use super::describe;
 use super::grammar::parse_line;
 use super::input::InputError;
@@ -55,6 +58,8 @@ pub struct Engine {
     /// True once the running job was reported as not answering a `stop`: the warning is
     /// logged once per job, not once per `stop` line.
     warned_unanswered: bool,
+    /// `debug on`: commands that succeed silently say what they did.
+    debug: bool,
 }
 
 impl Engine {
@@ -76,6 +81,7 @@ impl Engine {
             options,
             worker: Worker::new(out.clone()),
             warned_unanswered: false,
+            debug: false,
             out,
         })
     }
@@ -88,6 +94,7 @@ impl Engine {
     /// Reads and runs one line; errors are written as `info string error: …`.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("< {line}");
+        self.out.record_input(line);
         let executed =
             parse_line(line)
                 .map_err(EngineError::from)
@@ -123,16 +130,25 @@ impl Engine {
                     .lines(answers::hello(dialect, variant, size, self.variant));
             }
             Command::IsReady => self.out.line("readyok"),
-            Command::NewGame => self.new_game()?,
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
-            Command::Position { start, moves } => self.position(start, &moves)?,
+            Command::NewGame => {
+                self.new_game()?;
+                self.debug_line(|| debug_lines::position(&self.game));
+            }
+            Command::SetOption { name, value } => {
+                self.set_option(&name, value.as_deref())?;
+                self.debug_line(|| debug_lines::option_set(&name, value.as_deref()));
+            }
+            Command::Position { start, moves } => {
+                self.position(start, &moves)?;
+                self.debug_line(|| debug_lines::position(&self.game));
+            }
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => self.perft(depth)?,
             Command::Bench(depth) => self.bench(depth)?,
             Command::Solve(limits) => self.solve(limits)?,
             Command::Stop => self.stop(),
             Command::PonderHit => self.worker.ponderhit(),
-            Command::Debug => {}
+            Command::Debug(on) => self.debug = on,
             Command::Query(query) => self.query(query)?,
             Command::Display => self.out.lines(answers::display(&self.game)),
             Command::Help => self.out.lines(answers::HELP),
@@ -232,7 +248,29 @@ impl Engine {
             Change::Elo(elo) => self.options.set_elo(elo),
             Change::SkillLevel(level) => self.options.set_skill_level(level),
             Change::ShowWdl(show) => self.options.show_wdl = show,
+            Change::DebugLogFile(path) => self.set_log_file(path)?,
         }
+        Ok(())
+    }
+
+    /// Writes the line `text` makes when `debug on` is in effect.
+    fn debug_line(&self, text: impl FnOnce() -> String) {
+        if self.debug {
+            self.out.line(&text());
+        }
+    }
+
+    /// Starts the transcript in `path` (appended to), or ends it; a file that cannot be
+    /// opened is refused and the transcript stays as it was.
+    fn set_log_file(&mut self, path: Option<String>) -> Result<(), EngineError> {
+        let log = match path {
+            None => None,
+            Some(path) => Some(
+                DebugLog::open(Path::new(&path))
+                    .map_err(|error| OptionError::LogFile(path, error.to_string()))?,
+            ),
+        };
+        self.out.set_transcript(log);
         Ok(())
     }
 
@@ -272,6 +310,7 @@ impl Engine {
             settings: self.options.settings(),
             searchmoves: self.legal_searchmoves(&params.searchmoves),
         };
+        self.debug_line(|| debug_lines::go(&order.settings, &order.limits));
         self.worker.set_ponder_move(self.options.ponder);
         if params.ponder {
             self.start(Job::Ponder(order))
@@ -382,9 +421,8 @@ impl Engine {
             Query::Duty => describe::duty_line(game.duty()),
             Query::End => describe::end_line(game.end().as_ref()),
             Query::Turn => {
-                describe::turn_lines(game)
-                    .iter()
-                    .for_each(|line| self.out.line(line));
+                // Under one lock: no line of a running search comes between them.
+                self.out.lines(describe::turn_lines(game));
                 return Ok(());
             }
         };

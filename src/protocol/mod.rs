@@ -4,12 +4,16 @@
 //! - `grammar`: one line → one `command::Command`, or a `syntax::SyntaxError` saying why not;
 //! - `engine`: the state machine; `worker`: the search thread, one for the engine's life;
 //! - [`options`]: the `option` lines and `setoption` values;
-//! - `answers`, `describe` (the board GUI's queries), `error`: answer texts;
+//! - `answers`, `describe` (the board GUI's queries), `debug_lines` (`debug on`), `error`:
+//!   answer texts;
 //! - [`report`]: job reports (`info`, `bestmove`, perft, bench), printed by the CLI too;
-//! - `output`: the flushed line writer shared with the search thread.
+//! - `output`: the flushed line writer shared with the search thread, which also keeps the
+//!   `debug_log` transcript of `Debug Log File`.
 
 mod answers;
 mod command;
+mod debug_lines;
+mod debug_log;
 mod describe;
 mod engine;
 mod error;

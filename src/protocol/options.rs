@@ -26,7 +26,7 @@ pub const MULTIPV: (u64, u64) = (1, 256);
 pub const SKILL_LEVEL: (u64, u64) = (0, LIMITED_LEVELS as u64);
 
 /// The option names, as `uci` lists them.
-pub const NAMES: [&str; 13] = [
+pub const NAMES: [&str; 14] = [
     "UCI_Variant",
     "Size",
     "Hash",
@@ -40,7 +40,11 @@ pub const NAMES: [&str; 13] = [
     "UCI_Elo",
     "Skill Level",
     "UCI_ShowWDL",
+    "Debug Log File",
 ];
+
+/// The value of `Debug Log File` that keeps no log (Stockfish's word for an empty string).
+pub const NO_LOG_FILE: &str = "<empty>";
 
 /// Why a `setoption` was refused; printed after `setoption: `.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -92,6 +96,9 @@ pub enum OptionError {
     /// The `UCI_Variant` asked for has no start position, not even at its default size.
     #[error("UCI_Variant {0}: {1}")]
     VariantRefused(GameKind, PositionError),
+    /// `Debug Log File` names a file that cannot be opened for appending.
+    #[error("Debug Log File: cannot open '{0}': {1}")]
+    LogFile(String, String),
 }
 
 /// The names of the games, as `UCI_Variant` errors list them.
@@ -135,6 +142,8 @@ pub enum Change {
     SkillLevel(u32),
     /// `UCI_ShowWDL`: whether `info` lines carry win-draw-loss chances.
     ShowWdl(bool),
+    /// `Debug Log File`: the file to log every line in and out to; `None` keeps no log.
+    DebugLogFile(Option<String>),
 }
 
 /// The current values of the options that are not part of the game itself.
@@ -280,6 +289,7 @@ pub fn option_lines(variant: GameKind, size: BoardSize, current: GameKind) -> Ve
             SKILL_LEVEL.1, SKILL_LEVEL.0, SKILL_LEVEL.1
         ),
         "option name UCI_ShowWDL type check default false".to_string(),
+        format!("option name Debug Log File type string default {NO_LOG_FILE}"),
     ]
 }
 
@@ -293,6 +303,8 @@ pub fn read(name: &str, value: Option<&str>, game: GameKind) -> Result<Change, O
     match (*canonical, value) {
         // GUIs differ in sending a button a value: ignore it.
         ("Clear Hash", _) => Ok(Change::ClearHash),
+        // A GUI clears a string field by sending nothing after `value`.
+        ("Debug Log File", None | Some("")) => Ok(Change::DebugLogFile(None)),
         (option, None) => Err(OptionError::MissingValue(option)),
         (option, Some("")) => Err(OptionError::EmptyValue(option)),
         (option, Some(value)) => read_value(option, value, game),
@@ -321,6 +333,9 @@ fn read_value(option: &'static str, value: &str, game: GameKind) -> Result<Chang
         "UCI_Elo" => spin(option, value, elo_range(game)).map(|elo| Change::Elo(elo as u32)),
         "Skill Level" => spin(option, value, SKILL_LEVEL).map(|l| Change::SkillLevel(l as u32)),
         "UCI_ShowWDL" => check(option, value).map(Change::ShowWdl),
+        "Debug Log File" => Ok(Change::DebugLogFile(
+            (!value.eq_ignore_ascii_case(NO_LOG_FILE)).then(|| value.to_string()),
+        )),
         _ => spin(option, value, MOVE_OVERHEAD_MS)
             .map(|ms| Change::MoveOverhead(Duration::from_millis(ms))),
     }
@@ -469,14 +484,32 @@ mod tests {
     }
 
     #[test]
+    fn the_log_file_is_a_path_and_nothing_or_empty_keeps_no_log() {
+        assert_eq!(
+            read("debug log file", Some("/tmp/a b.log")),
+            Ok(Change::DebugLogFile(Some("/tmp/a b.log".into())))
+        );
+        for off in [None, Some(""), Some("<empty>"), Some("<EMPTY>")] {
+            assert_eq!(
+                read("Debug Log File", off),
+                Ok(Change::DebugLogFile(None)),
+                "{off:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_button_ignores_a_value() {
         assert_eq!(read("Clear Hash", Some("")), Ok(Change::ClearHash));
         assert_eq!(read("Clear Hash", Some("now")), Ok(Change::ClearHash));
     }
 
     #[test]
-    fn an_empty_value_is_an_error_for_every_option_but_the_button() {
-        for name in NAMES.iter().filter(|&&n| n != "Clear Hash") {
+    fn an_empty_value_is_an_error_for_every_option_but_the_button_and_the_log_file() {
+        for name in NAMES
+            .iter()
+            .filter(|&&n| n != "Clear Hash" && n != "Debug Log File")
+        {
             assert_eq!(
                 read(name, Some("")).map_err(|e| e.to_string()),
                 Err(format!(
@@ -560,7 +593,7 @@ mod tests {
         assert_eq!(
             message("Threats", Some("2")),
             Err(
-                "unknown option 'Threats' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill Level, UCI_ShowWDL)"
+                "unknown option 'Threats' (options: UCI_Variant, Size, Hash, Clear Hash, Move Overhead, Strategy, Threads, MultiPV, Ponder, UCI_LimitStrength, UCI_Elo, Skill Level, UCI_ShowWDL, Debug Log File)"
                     .into()
             )
         );

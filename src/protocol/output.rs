@@ -6,6 +6,8 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
+use super::debug_log::{DebugLog, Direction};
+
 type Sink = Box<dyn Write + Send>;
 type Hook = Box<dyn Fn() + Send + Sync>;
 
@@ -15,6 +17,7 @@ pub struct Output {
     sink: Arc<Mutex<Sink>>,
     broken: Arc<AtomicBool>,
     on_broken: Arc<OnceLock<Hook>>,
+    transcript: Arc<Mutex<Option<DebugLog>>>,
 }
 
 impl Output {
@@ -29,7 +32,27 @@ impl Output {
             sink: Arc::new(Mutex::new(sink)),
             broken: Arc::new(AtomicBool::new(false)),
             on_broken: Arc::new(OnceLock::new()),
+            transcript: Arc::new(Mutex::new(None)),
         }
+    }
+
+    /// Starts writing every line in and out to `log` (`Debug Log File`), or stops with
+    /// `None`; the file it replaces is closed.
+    pub fn set_transcript(&self, log: Option<DebugLog>) {
+        *self.lock_transcript() = log;
+    }
+
+    /// Adds a line the engine read to the transcript, when one is kept.
+    pub fn record_input(&self, line: &str) {
+        if let Some(log) = self.lock_transcript().as_mut() {
+            log.record(Direction::In, &one_line(line));
+        }
+    }
+
+    fn lock_transcript(&self) -> MutexGuard<'_, Option<DebugLog>> {
+        self.transcript
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Calls `hook` once when the first write fails, to wake an input loop blocked on a
@@ -57,14 +80,19 @@ impl Output {
             return;
         }
         let mut sink = self.lock();
+        let mut transcript = self.lock_transcript();
         let mut written = Ok(());
         for line in lines {
             let line = one_line(line.as_ref());
             log::debug!("> {line}");
+            if let Some(log) = transcript.as_mut() {
+                log.record(Direction::Out, &line);
+            }
             written = written
                 .and_then(|()| sink.write_all(line.as_bytes()))
                 .and_then(|()| sink.write_all(b"\n"));
         }
+        drop(transcript);
         if let Err(e) = written.and_then(|()| sink.flush()) {
             drop(sink);
             self.mark_broken(&e);

@@ -73,6 +73,7 @@ const OPTION_NAMES: &[&str] = &[
     "Skill Level",
     "skill level",
     "UCI_ShowWDL",
+    "Debug Log File",
     "uci_variant",
     "SIZE",
 ];
@@ -522,6 +523,7 @@ impl Generator {
                 }
             }
             "strategy" => pick(&mut self.rng, STRATEGIES).to_string(),
+            "debug log file" => self.log_file(),
             "clear hash" if chance(&mut self.rng, 2) => return format!("setoption name {name}"),
             _ => self.number(),
         };
@@ -529,6 +531,20 @@ impl Generator {
             format!("setoption name {name}")
         } else {
             format!("setoption name {name} value {value}")
+        }
+    }
+
+    /// A `Debug Log File` value: mostly none, sometimes a file in the temporary directory
+    /// (one per process), sometimes one that cannot be opened.
+    fn log_file(&mut self) -> String {
+        match self.rng.below(8) {
+            0 => std::env::temp_dir()
+                .join(format!("tablero-fuzz-{}.log", std::process::id()))
+                .display()
+                .to_string(),
+            1 => "/nonexistent-tablero-folder/x.log".to_string(),
+            2 => String::new(),
+            _ => "<empty>".to_string(),
         }
     }
 

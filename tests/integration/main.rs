@@ -15,6 +15,7 @@ mod crossings;
 mod crossings_reference;
 mod crossings_search;
 mod crossjack;
+mod diagnostics;
 mod documents;
 mod duty;
 mod effects;

@@ -28,7 +28,7 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
     assert!(lines[0].starts_with("id name tablero "));
     assert!(lines[1].starts_with("id author "));
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert_eq!(options.len(), 13, "{lines:?}");
+    assert_eq!(options.len(), 14, "{lines:?}");
     // One `var` per registered game, in registration order.
     let vars: String = GameKind::ALL
         .iter()
@@ -46,7 +46,7 @@ fn uci_handshake_names_the_engine_lists_options_and_ends_with_uciok() {
     ));
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 64".to_string()));
     assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()));
-    assert_eq!(lines.len(), 2 + 13 + 1);
+    assert_eq!(lines.len(), 2 + 14 + 1);
     engine.assert_ready();
 }
 
@@ -1012,11 +1012,11 @@ const MALFORMED: &[(&str, &str)] = &[
     ),
     (
         "query",
-        "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end, found end of line",
+        "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, after, duty, end or turn, found end of line",
     ),
     (
         "query score",
-        "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, after, duty or end, found 'score'",
+        "query: expected gameover, p1turn, result, reason, fen, moves, board, effects, after, duty, end or turn, found 'score'",
     ),
     (
         "debug maybe",

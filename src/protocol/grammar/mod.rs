@@ -29,11 +29,15 @@ use crate::search::solve::SolveLimits;
 // The commands
 // ---------------------------------------------------------------------------------------
 
-/// `debug on|off`: either word is read, and neither changes anything.
+/// `debug on|off`.
 fn debug_args(input: &str) -> Res<'_, Command> {
-    let (rest, _) = expect("'on' or 'off'", alt((keyword("on"), keyword("off")))).parse(input)?;
+    let (rest, on) = expect(
+        "'on' or 'off'",
+        alt((map(keyword("on"), |_| true), map(keyword("off"), |_| false))),
+    )
+    .parse(input)?;
     let (rest, ()) = end_of_line("end of line")(rest)?;
-    Ok((rest, Command::Debug))
+    Ok((rest, Command::Debug(on)))
 }
 
 /// `setoption name <words…> [value <words…>]`.
@@ -741,8 +745,8 @@ mod tests {
 
     #[test]
     fn debug_takes_on_or_off() {
-        assert_eq!(parse("debug on"), Command::Debug);
-        assert_eq!(parse("DEBUG Off"), Command::Debug);
+        assert_eq!(parse("debug on"), Command::Debug(true));
+        assert_eq!(parse("DEBUG Off"), Command::Debug(false));
         assert_eq!(
             error("debug"),
             "debug: expected 'on' or 'off', found end of line"
