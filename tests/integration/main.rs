@@ -33,3 +33,4 @@ mod solve;
 mod strategy;
 mod transcripts;
 mod vectors;
+mod version;
