@@ -1,7 +1,8 @@
 //! The build says what it is: `id name tablero <version> (<commit>)` in the `uci` answer and
 //! `tablero <version> (<commit>)` from `tablero --version`, the commit being 12 lowercase hex
 //! digits with `-dirty` when the sources differed from it, or `unknown` outside git
-//! (src/build.rs; the form is protocol.md's, under `uci`).
+//! (src/build.rs; the form is protocol.md's, under `uci`). Also the Python suite of
+//! scripts/release.py and of the binary the scripts run by default (tests/match/test_release.py).
 
 use crate::common::engine::Engine;
 
@@ -138,4 +139,9 @@ fn builds_are_read_in_their_one_form() {
     ] {
         assert_eq!(id_name_build(wrong), None, "{wrong}");
     }
+}
+
+#[test]
+fn release_archive_and_the_scripts_default_binary() {
+    crate::common::python_test("match", "test_release.py");
 }
