@@ -23,7 +23,7 @@ const SOLVE_HASH_MB: u64 = 1 << 16;
 /// tablero: an engine for the games `--game` lists. Without a subcommand it speaks
 /// the UCI/UGI protocol on stdin/stdout.
 #[derive(Debug, Parser)]
-#[command(name = "tablero", version, about)]
+#[command(name = "tablero", version = tablero::VERSION, about)]
 struct Cli {
     // Both value parsers are the types' `FromStr`; clap prints their typed error.
     #[arg(long, global = true, default_value_t = GameKind::CrossJack,

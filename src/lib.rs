@@ -22,3 +22,9 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod session;
+
+/// The build's identity, as `id name` and `--version` give it: the package's version and, in
+/// brackets, the commit's first 12 hex digits (`-dirty` added when `src/`, `Cargo.toml` or
+/// `Cargo.lock` differed from it), or `unknown` when built outside git; `0.2.0
+/// (3772838a1b2c)`. `src/build.rs` finds the commit.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TABLERO_COMMIT"), ")");

@@ -19,11 +19,29 @@ and `time_to_depth.py` drive tablero through `engine`. Run from scripts/ (as `py
 scripts/match.py` does: Python puts a script's folder on its path) or with PYTHONPATH=scripts.
 """
 
+import shutil
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
-# The release build of tablero: the default referee and the default binary of the scripts.
-DEFAULT_BINARY = REPO / "target" / "release" / "tablero"
+
+
+def find_binary(top=REPO, path=None):
+    """The tablero binary the scripts run when not told which (the default referee, engine
+    and binary): the first found of the release build of the checkout `top`
+    (target/release/tablero), the binary at the top of a release archive (`top`/tablero, as
+    scripts/release.py lays it out), and `tablero` on the PATH (`path`, default $PATH), where
+    `cargo install --path .` puts it. The checkout's build wins over an installed one, being
+    built from the scripts' own sources. With none of them, the release build's path, so
+    that an error names what to build."""
+    build = top / "target" / "release" / "tablero"
+    for candidate in (build, top / "tablero"):
+        if candidate.is_file():
+            return candidate
+    installed = shutil.which("tablero", path=path)
+    return Path(installed) if installed else build
+
+
+DEFAULT_BINARY = find_binary()
 
 
 class UsageError(Exception):

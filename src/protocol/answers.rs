@@ -47,7 +47,7 @@ pub fn hello(
     current: GameKind,
 ) -> Vec<String> {
     let mut lines = vec![
-        format!("id name tablero {}", env!("CARGO_PKG_VERSION")),
+        format!("id name tablero {}", crate::VERSION),
         "id author the tablero authors".to_string(),
     ];
     lines.extend(options::option_lines(variant, size, current));

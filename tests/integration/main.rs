@@ -35,3 +35,4 @@ mod strategy;
 mod transcripts;
 mod turn;
 mod vectors;
+mod version;

@@ -3,9 +3,10 @@
 //! it); the convention is written at the top of protocol.md's `## Transcripts`. Each block is
 //! played in a fresh engine process, each `> ` line sent once the `< ` lines before it have
 //! arrived, and every line the engine writes is compared with the block's `< ` lines: exactly,
-//! except the figures of search and timing lines (see `matches`).
+//! except the figures of search and timing lines and the commit of `id name` (see `matches`).
 
 use crate::common::engine::{Engine, PATIENCE};
+use crate::version::id_name_build;
 
 use std::sync::mpsc::RecvTimeoutError;
 
@@ -195,8 +196,12 @@ fn run(transcript: &Transcript) -> Result<(), String> {
 /// for figures. An `info depth …` line (its figures depend on the search's version and the
 /// machine) matches by shape (see `same_shape`); the value of bench's `Total time (ms)` and
 /// `Nodes/second` lines, and of `time` and `nps` in other `info` lines and in a solve's
-/// answer, is any number.
+/// answer, is any number. An `id name` line gives the same version and any commit in the
+/// build's form (the one shown is an example).
 fn matches(expected: &str, actual: &str) -> bool {
+    if let Some((version, _)) = id_name_build(expected) {
+        return id_name_build(actual).is_some_and(|(built, _)| built == version);
+    }
     if expected.starts_with("info depth ") {
         return same_shape(expected, actual);
     }
@@ -387,4 +392,18 @@ fn search_lines_match_by_shape_and_timing_figures_by_being_numbers() {
     assert!(!matches("bestmove a2", "bestmove c3"));
     assert!(!matches("  3  x x .", "  3  x x . "));
     assert!(is_move("a10") && is_move("a1a3") && is_move("0000") && !is_move("a1a2a3"));
+}
+
+#[test]
+fn id_name_lines_match_by_version_with_any_commit() {
+    let shown = "id name tablero 0.2.0 (53ac644b2f99)";
+    assert!(matches(shown, "id name tablero 0.2.0 (0123456789ab-dirty)"));
+    assert!(matches(shown, "id name tablero 0.2.0 (unknown)"));
+    assert!(!matches(shown, "id name tablero 0.3.0 (53ac644b2f99)"));
+    assert!(!matches(shown, "id name tablero 0.2.0"));
+    assert!(!matches(shown, "id name tablero 0.2.0 (53ac644)"));
+    assert!(!matches(
+        "id name tablero 0.2.0",
+        "id name tablero 0.2.0 (unknown)"
+    ));
 }
