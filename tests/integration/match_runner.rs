@@ -61,3 +61,8 @@ fn ratings_fit_and_level_calibration_report() {
 fn wdl_model_fit_and_decile_check() {
     python_tests("test_fit_wdl.py");
 }
+
+#[test]
+fn gui_round_trips_query_turn_answers_a_ply_in_one_round_trip() {
+    python_tests("test_gui_round_trips.py");
+}
