@@ -15,10 +15,12 @@ PROVEN = "proven"
 SCORE_DRAW = "score draw"
 SCORE_RESIGN = "score resign"
 
-# Each kind's keys with their defaults (None: required).
+# A key without a default: it must be given.
+REQUIRED = "required"
+# Each kind's keys with their defaults (None: not used unless given).
 KINDS = {
-    "draw": {"movenumber": 0, "movecount": None, "score": None},
-    "resign": {"movecount": None, "score": None, "twosided": False},
+    "draw": {"movenumber": 0, "movecount": REQUIRED, "score": REQUIRED},
+    "resign": {"movecount": REQUIRED, "score": REQUIRED, "twosided": False},
     "proven": {"nodes": 20000, "movetime": None},
 }
 # The smallest value of each whole-number key.
@@ -44,8 +46,7 @@ def parse_adjudication(groups):
         key, _, value = word.partition("=")
         settings[kind][key] = parse_value(kind, key, value)
     for kind, values in settings.items():
-        missing = [key for key, value in values.items() if value is None and
-                   KINDS[kind][key] is None]
+        missing = [key for key, value in values.items() if value == REQUIRED]
         if missing:
             raise UsageError("--adjudicate %s: %s= is required" % (kind, "=, ".join(missing)))
     return settings

@@ -61,3 +61,8 @@ fn ratings_fit_and_level_calibration_report() {
 fn wdl_model_fit_and_decile_check() {
     python_tests("test_fit_wdl.py");
 }
+
+#[test]
+fn match_gauntlet_pgn_resume_and_adjudication() {
+    python_tests("test_tournament.py");
+}
