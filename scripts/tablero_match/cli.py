@@ -118,8 +118,9 @@ examples:
 def match_parser():
     parser = argparse.ArgumentParser(
         prog="match.py", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Plays engine-vs-engine matches (two engines) or round robins (three or "
-                    "more) in tablero's games; a tablero referee judges every move. Other "
+        description="Plays engine-vs-engine matches (two engines), round robins (three or "
+                    "more) or gauntlets (--gauntlet) in tablero's games; a tablero referee "
+                    "judges every move. Other "
                     "commands: 'match.py merge --help', 'match.py replay --help'.",
         epilog=MATCH_EPILOG)
     parser.add_argument("--engine", action="append", nargs="+", metavar="KEY=VALUE",

@@ -59,6 +59,14 @@ class Directory(unittest.TestCase):
 
 
 class Gauntlet(Directory):
+    def test_help_documents_the_new_options(self):
+        text = self.run_here("--help").stdout
+        for word in ("--gauntlet", "--pgn", "--resume", "--adjudicate", "movenumber=",
+                     "movecount=", "twosided=", "proven [nodes=N] [movetime=MS]", "Termination",
+                     "WhiteEngine", "score draw", "score resign"):
+            self.assertIn(word, text)
+        self.assertIn("PGN", self.run_here("replay", "--help").stdout)
+
     def test_the_first_engine_plays_each_other_and_no_one_else(self):
         engines = engine("d2", "depth=2") + engine("d1", "depth=1") + \
             engine("greedy", "option.Strategy=greedy") + engine("random", "option.Strategy=random")
