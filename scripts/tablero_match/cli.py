@@ -254,6 +254,22 @@ def check_outputs(args):
         check_new_pgn(args.pgn)
     if args.pgn and args.records and Path(args.pgn).resolve() == Path(args.records).resolve():
         raise UsageError("--pgn and --records must be different files")
+    for option, path in (("--records", args.records), ("--pgn", args.pgn)):
+        if path:
+            check_writable(option, path)
+
+
+def check_writable(option, path):
+    """UsageError unless a file can be appended to at `path` (its folder exists and is
+    writable; the file, if it exists, is a writable file)."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if target.exists():
+        usable = target.is_file() and os.access(target, os.W_OK)
+    else:
+        usable = folder.is_dir() and os.access(folder, os.W_OK)
+    if not usable:
+        raise UsageError("%s %s: cannot write there" % (option, path))
 
 
 def match_header(args, specs, sprt, adjudication):

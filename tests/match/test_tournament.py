@@ -143,8 +143,8 @@ class Pgn(Directory):
             self.assertNotIn("FEN", tags)  # the start position, at the default size
             self.assertEqual(tags["TimeControl"], "5+0.05")
         text = (self.dir / "g.pgn").read_text()
-        self.assertIn("{max plies: 40 plies played} 1/2-1/2", text.replace("\n", " ")) \
-            if any(r["reason"] == "max plies" for r in records) else None
+        if any(r["reason"] == "max plies" for r in records):
+            self.assertIn("{max plies: 40 plies played} 1/2-1/2", text.replace("\n", " "))
         self.assertTrue(all(len(line) <= 79 for line in text.splitlines()))
         replay = self.replay("g.pgn")
         self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
@@ -175,7 +175,8 @@ class Pgn(Directory):
         (self.dir / "bad.pgn").write_text(tampered)
         replay = self.replay("bad.pgn")
         self.assertEqual(replay.returncode, 1, replay.stdout)
-        self.assertRegex(replay.stdout, r"game 0: move 3 '[a-e][1-5]' in 'moves': .*occupied")
+        self.assertRegex(replay.stdout, r"game %d: move 3 '[a-e][1-5]' in 'moves': .*occupied"
+                         % game_id_of_round(first.tags["Round"]))
         cut = text.rstrip().rsplit(" ", 1)[0]  # the last game's result left out
         (self.dir / "cut.pgn").write_text(cut)
         second_start = text[:text.index("[Event", 1)].count("\n") + 1
@@ -183,6 +184,13 @@ class Pgn(Directory):
         self.assertEqual(replay.returncode, 2)
         self.assertIn("cut.pgn line %d: the game that starts there has no result"
                       % second_start, replay.stderr)
+
+    def test_an_unwritable_pgn_path_is_refused_before_any_game(self):
+        done = self.run_here(*engine("a"), *engine("b"), "--depth", 1,
+                             "--pgn", "no-such-dir/g.pgn", "--records", "r.jsonl")
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("--pgn no-such-dir/g.pgn: cannot write there", done.stderr)
+        self.assertFalse((self.dir / "r.jsonl").exists())
 
     def test_an_existing_pgn_file_is_never_overwritten(self):
         (self.dir / "g.pgn").write_text("kept\n")
