@@ -6,7 +6,7 @@ are read with select().
 
     scripts/match.py --engine cmd=A name=a --engine cmd=B name=b --game crossings --tc 10+0.1
     scripts/match.py merge records-*.jsonl      one summary from the records of several shards
-    scripts/match.py replay records.jsonl       replays records through the referee, checks them
+    scripts/match.py replay records.jsonl       replays records (or PGN) through the referee
 
 A separate tablero process (the referee) replays every game and alone decides whether a move
 is legal and what the result is; an engine under test never judges itself. `--help` of each

@@ -6,10 +6,13 @@ Modules, one concept each:
     referee   the tablero process that judges every move and every result: the one client of
               it, shared with the web board (tablero_board)
     settings  what a match is told: engine specs, limits and `go` lines, SPRT and shard values
-    schedule  pairings, openings (files, random plies), shards, the order games are handed out
+    schedule  pairings (all, or a gauntlet's), openings (files, random plies), shards, the order
+              games are handed out
     stats     W-D-L, Elo, pentanomial and trinomial estimates, LOS, SPRT
     play      workers that play the scheduled games and adjudicate misbehaving engines
-    records   the JSON-lines game records: writing, reading, replaying through the referee
+    adjudication  --adjudicate: games ended by agreed scores or a result the referee proves
+    records   the JSON-lines game records: writing, reading (also to resume), replaying
+    pgn       the games as standard PGN: written as they end, read back by replay
     ratings   logistic Elo ratings of many players fitted from all their games (calibrate_levels)
     summary   the summary and progress lines printed from the records
     cli       the command line of scripts/match.py (match, merge, replay)

@@ -8,9 +8,9 @@ import threading
 import time
 import traceback
 
+from .adjudication import PROVEN, proven_verdict, scores_verdict
 from .engine import Gone, NoAnswer, SetupRefused, position_command
-from .records import CRASH, FORFEIT, ILLEGAL, MAX_PLIES, RULES, SETUP, TIMEOUT, UNPARSABLE, \
-    append_record
+from .records import CRASH, FORFEIT, ILLEGAL, MAX_PLIES, RULES, SETUP, TIMEOUT, UNPARSABLE
 from .referee import Referee, RefereeFailure
 from .schedule import Dispatcher
 from .settings import go_command
@@ -22,20 +22,26 @@ from .summary import describe_limits, progress_line, summary_lines
 LATE_ANSWER_GRACE = 1.0
 
 
-def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
+def play_match(settings, jobs, concurrency, quiet, sprt, sinks, shard, previous=()):
     """Plays `jobs` with `concurrency` workers, printing a progress line per game (unless
-    `quiet`) and the summary; writes each record to `records_file` (or None). Stops early
-    once `sprt` decides (not in a `shard`: 'merge' decides). Returns the exit status: 0, 3
-    when a worker failed, 130 when interrupted."""
+    `quiet`) and the summary; hands each finished record to every callable of `sinks` (the
+    records and PGN files). `previous` are the records of the games a resumed run had
+    finished: counted, not played again. Stops early once `sprt` decides (not in a `shard`:
+    'merge' decides). Returns the exit status: 0, 3 when a worker failed, 130 when
+    interrupted."""
     names = [s.name for s in settings.engines]
-    dispatcher = Dispatcher(jobs)
+    records = list(previous)
+    dispatcher = Dispatcher(jobs, {r["pair"] for r in records})
     results = queue.Queue()
     workers = [Worker(settings, dispatcher, results)
                for _ in range(min(concurrency, len(jobs)))]
+    total = len(jobs) + len(records)
     started, cpu_started = time.monotonic(), time.process_time()
-    print("Match: %s, %s; %d games%s, concurrency %d" % (
-        " vs ".join(names), describe_limits(settings.header["engines"]), len(jobs),
-        " (shard %d/%d)" % shard if shard else "", len(workers)), flush=True)
+    print("Match: %s, %s; %d games%s%s, concurrency %d" % (
+        " vs ".join(names), describe_limits(settings.header["engines"]), total,
+        " (shard %d/%d)" % shard if shard else "",
+        "; %d finished before, resumed" % len(records) if records else "", len(workers)),
+        flush=True)
 
     def abort():
         """No more games; every engine and referee killed at once."""
@@ -43,10 +49,11 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
         for worker in workers:
             worker.kill_all()
 
+    # (decision, LLR, games) when the SPRT stopped the match
+    stopped_at = sprt_stop(sprt, shard, names, records, dispatcher)
     for worker in workers:
         worker.start()
-    records, running, fatal = [], len(workers), None
-    stopped_at = None  # (decision, LLR, games) when the SPRT stopped the match
+    running, fatal = len(workers), None
     try:
         while running:
             try:
@@ -60,19 +67,12 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
                 abort()
             elif kind == "game":
                 records.append(payload)
-                if records_file:
-                    append_record(records_file, payload)
+                for sink in sinks:
+                    sink(payload)
                 if not quiet:
-                    print(progress_line(len(records), len(jobs), payload, records, names, sprt,
-                                        started), flush=True)
-                if sprt and not stopped_at and not shard:
-                    tally = Tally.of(names[0], names[1], records)
-                    llr, _, decision = sprt_test(tally.penta, sprt)
-                    if decision:
-                        stopped_at = (decision, llr, len(records))
-                        print("SPRT: %s (LLR %.2f); finishing the started pairs" % (decision, llr),
-                              flush=True)
-                        dispatcher.stop()
+                    print(progress_line(len(records), total, payload, records, names, sprt,
+                                        started, len(previous)), flush=True)
+                stopped_at = stopped_at or sprt_stop(sprt, shard, names, records, dispatcher)
     except KeyboardInterrupt:
         abort()
         print("interrupted: summary of the %d finished games" % len(records), flush=True)
@@ -90,6 +90,19 @@ def play_match(settings, jobs, concurrency, quiet, sprt, records_file, shard):
         print("error: %s" % fatal, file=sys.stderr)
         return 3
     return 130 if fatal else 0
+
+
+def sprt_stop(sprt, shard, names, records, dispatcher):
+    """(decision, LLR, games) if the SPRT decides on `records` (then no new pair starts),
+    else None; always None without `sprt` or in a shard."""
+    if not sprt or shard:
+        return None
+    llr, _, decision = sprt_test(Tally.of(names[0], names[1], records).penta, sprt)
+    if not decision:
+        return None
+    print("SPRT: %s (LLR %.2f); finishing the started pairs" % (decision, llr), flush=True)
+    dispatcher.stop()
+    return decision, llr, len(records)
 
 
 def sprt_stop_line(decision, llr, games_then, games_now):
@@ -181,6 +194,7 @@ class Worker(threading.Thread):
         game = GameInPlay(job, self.settings)
         for side in (0, 1):
             failure = self.ready_engine(game.sides[side])
+            game.note_build(side, self.engines.get(game.sides[side]))
             if failure:
                 return self.adjudicate(game, side, *failure)
         while True:
@@ -189,10 +203,31 @@ class Worker(threading.Thread):
                 return game.record_end(state.result, RULES)
             if len(game.played) >= self.settings.max_plies:
                 return game.record_end("draw", MAX_PLIES, "%d plies played" % len(game.played))
+            record = self.judge_in_play(game, state)
+            if record:
+                return record
             side = 0 if state.p1turn else 1
             failure = self.play_move(game, side, state.legal)
             if failure:
                 return self.adjudicate(game, side, *failure)
+
+    def judge_in_play(self, game, state):
+        """The record of a game still in play that --adjudicate ends now (by the last moves'
+        scores, then by a proven result), or None to play on."""
+        rules = self.settings.adjudication
+        if game.played:
+            verdict = scores_verdict(game.played, rules, 1 if state.p1turn else 0)
+            if verdict:
+                result, reason, detail, loser = verdict
+                return game.record_end(result, reason, detail,
+                                       loser=None if loser is None else game.names[loser])
+        if "proven" in rules:
+            value, text = self.referee.solve(game.fen, game.moves(), rules["proven"]["nodes"],
+                                             rules["proven"]["movetime"])
+            verdict = proven_verdict(value, text, state.p1turn)
+            if verdict:
+                return game.record_end(verdict[0], PROVEN, verdict[1])
+        return None
 
     def adjudicate(self, game, side, reason, detail):
         """`side` loses for misbehaving; its engine is replaced for the next game."""
@@ -249,8 +284,15 @@ class GameInPlay:
         self.fen, self.opening_moves = job.opening.fen, job.opening.moves
         self.header = settings.header
         self.record = {"id": job.id, "pair": job.pair, "p1": self.names[0], "p2": self.names[1],
+                       "p1_id": None, "p2_id": None,
+                       "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
                        "opening": job.opening.to_json(), "moves": []}
         self.played = self.record["moves"]
+
+    def note_build(self, side, engine):
+        """Records the `id name` the engine of `side` gave (None if it gave none)."""
+        if engine is not None and engine.id_name:
+            self.record["p%d_id" % (side + 1)] = engine.id_name
 
     def moves(self):
         """Every move since the start position string: the opening's, then the game's."""

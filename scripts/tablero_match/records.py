@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from . import UsageError
+from .adjudication import PROVEN, SCORE_DRAW, SCORE_RESIGN, proven_verdict
 
 # Reasons a game ends, as written in records and summaries.
 RULES = "rules"
@@ -16,13 +17,63 @@ CRASH = "crash"
 TIMEOUT = "timeout"
 FORFEIT = "time forfeit"
 SETUP = "setup error"
-REASONS = (RULES, MAX_PLIES, ILLEGAL, UNPARSABLE, CRASH, TIMEOUT, FORFEIT, SETUP)
+REASONS = (RULES, PROVEN, SCORE_DRAW, SCORE_RESIGN, MAX_PLIES, ILLEGAL, UNPARSABLE, CRASH,
+           TIMEOUT, FORFEIT, SETUP)
 
 
 def check_new_records(path):
     """UsageError if `path` holds records already: a match never overwrites games."""
     if Path(path).exists() and Path(path).stat().st_size:
         raise UsageError("--records %s exists; remove it or choose another name" % path)
+
+
+def read_resumed(path, header, scheduled_ids):
+    """The records an interrupted run of the match `header` wrote to `path` (none if the file
+    does not exist). UsageError naming the line of a record cut short, corrupt, of another
+    match, outside the schedule `scheduled_ids` or there twice: such a file is not resumed."""
+    try:
+        text = Path(path).read_text()
+    except FileNotFoundError:
+        return []
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError("--records %s: %s" % (path, getattr(e, "strerror", None) or e))
+    expected = json.loads(json.dumps(header))
+    records, seen = [], set()
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = "--records %s line %d" % (path, number)
+        if number == len(lines):
+            raise UsageError("%s: cut short (no line break after it); remove that line to "
+                             "resume" % where)
+        record = parse_record(line, where)
+        if record["match"] != expected:
+            keys = sorted(k for k in set(expected) | set(record["match"])
+                          if expected.get(k) != record["match"].get(k))
+            raise UsageError("%s: a game of another match (settings differ: %s)" % (
+                where, ", ".join(keys)))
+        if record["id"] not in scheduled_ids or record["id"] in seen:
+            raise UsageError("%s: game %s is %s" % (where, record["id"], "there twice"
+                             if record["id"] in seen else "not in this run's schedule"))
+        seen.add(record["id"])
+        records.append(record)
+    return records
+
+
+def parse_record(line, where):
+    """One records line as a dict with every key a game record has; UsageError naming
+    `where` if it is not one."""
+    try:
+        record = json.loads(line)
+        complete = isinstance(record, dict) and all(
+            key in record for key in ("id", "pair", "p1", "p2", "opening", "moves", "result",
+                                      "reason", "match"))
+    except ValueError:
+        complete = False
+    if not complete:
+        raise UsageError("%s: not a complete game record (corrupt or cut short)" % where)
+    return record
 
 
 def append_record(file, record):
@@ -77,10 +128,31 @@ def replay_problems(referee, record):
         return ["game %d: recorded %s by the rules, the referee says %s" % (
             record["id"], record["result"], state.result)]
     if record["reason"] != RULES and state.result != "none":
+        # A game adjudicated or abandoned while it was still in play.
         return ["game %d: adjudicated (%s) after the game had ended (%s)" % (
             record["id"], record["reason"], state.result)]
-    if record["reason"] == MAX_PLIES and len(record["moves"]) != record["match"]["max_plies"]:
+    if record["reason"] == MAX_PLIES and "max_plies" in record["match"] and \
+            len(record["moves"]) != record["match"]["max_plies"]:
         return ["game %d: max plies draw after %d plies" % (record["id"], len(record["moves"]))]
+    if record["reason"] == PROVEN:
+        return proof_problems(referee, record, opening["fen"], moves, state.p1turn)
+    return []
+
+
+def proof_problems(referee, record, fen, moves, p1_to_move):
+    """What is wrong with a game adjudicated by a proven result: solved again within its
+    match's budget, the position must have the recorded result."""
+    if "adjudicate" not in record["match"]:
+        return []  # a game from PGN: no budget to solve it with
+    budget = (record["match"]["adjudicate"] or {}).get("proven")
+    if not budget:
+        return ["game %d: adjudicated as proven in a match without --adjudicate proven"
+                % record["id"]]
+    value, text = referee.solve(fen, moves, budget["nodes"], budget["movetime"])
+    verdict = proven_verdict(value, text, p1_to_move)
+    if verdict is None or verdict[0] != record["result"]:
+        return ["game %d: recorded %s as proven, the referee's solve says %s" % (
+            record["id"], record["result"], text)]
     return []
 
 

@@ -17,6 +17,11 @@ ERROR = "error"
 ERROR_PREFIX = "info string error: "
 
 
+# Seconds a `solve` without a movetime may take beyond its node budget: tablero builds
+# Crossings' endgame tables (once per process) outside the node count.
+SOLVE_PATIENCE = 120.0
+
+
 class RefereeFailure(Exception):
     """The referee died, refused its setup or contradicted itself: it cannot judge any more."""
 
@@ -167,3 +172,35 @@ class Referee(RefereeClient):
         reason = errors[0]
         marker = "in 'moves': "
         return reason[reason.index(marker) + len(marker):] if marker in reason else reason
+
+    def solve(self, fen, moves, nodes, movetime=None):
+        """The referee's `solve nodes <nodes> [movetime <ms>]` of the position after `moves`:
+        (value, text), value 'win', 'loss' or 'draw' for the side to move, or 'unknown' when
+        the budget ran out, and text the value's words ('win distance 7'). RefereeFailure if
+        it refuses or does not answer."""
+        line = "solve nodes %d" % nodes + (" movetime %d" % movetime if movetime else "")
+        wait = (movetime / 1000.0 if movetime else SOLVE_PATIENCE) + SETUP_PATIENCE
+        try:
+            self.process.send(position_command(fen, moves), line)
+            out = self.process.read_until(
+                lambda text: text.startswith("solve value") or text.startswith(ERROR_PREFIX),
+                wait, "solve answer")
+        except (NoAnswer, Gone) as e:
+            self.process.kill()
+            raise RefereeFailure("the referee's solve failed: %s" % e)
+        if out[-1].startswith(ERROR_PREFIX):
+            raise RefereeFailure("the referee refused a solve: " + out[-1][len(ERROR_PREFIX):])
+        return solve_value(out[-1])
+
+
+def solve_value(line):
+    """(value, text) of a `solve value …` answer line: text is the value with its distance
+    and margin ('win distance 7', 'draw'), value its first word ('unknown' when stopped)."""
+    words = line.split()[2:]
+    value = words[0] if words else "unknown"
+    text = []
+    for word in words:
+        if word in ("moves", "reason", "nodes"):
+            break
+        text.append(word)
+    return value, " ".join(text)

@@ -93,21 +93,30 @@ class Job:
         self.id, self.pair, self.p1, self.p2, self.opening = game_id, pair, p1, p2, opening
 
 
-def pairings(engine_count):
-    """Every pair (i, j), i < j, of engine indices: a match or a round robin."""
+def pairings(engine_count, gauntlet=False):
+    """The pairs (i, j), i < j, of engine indices that play: every pair (a match or a round
+    robin), or with `gauntlet` only the first engine's, (0, j) for each other engine j."""
+    if gauntlet:
+        return [(0, j) for j in range(1, engine_count)]
     return [(i, j) for i in range(engine_count) for j in range(i + 1, engine_count)]
 
 
-def schedule_units(engine_count, games_per_pairing, shard):
+def header_pairings(header):
+    """The pairings of a records' match header (a gauntlet's if its header says so)."""
+    return pairings(len(header["engines"]), header.get("gauntlet", False))
+
+
+def schedule_units(engine_count, games_per_pairing, shard, gauntlet=False):
     """Units (pair index, opening index, pairing) of this shard.
 
     Unit u plays opening p twice, colours swapped: games 2u and 2u + 1. Round p of every
     pairing comes before round p + 1, so an early stop leaves the pairings balanced. A shard
-    i/n takes every unit u with u mod n = i - 1: a fixed slice, whoever runs it."""
+    i/n takes every unit u with u mod n = i - 1: a fixed slice, whoever runs it. With
+    `gauntlet`, only the first engine's pairings play."""
     units = []
     unit = 0
     for opening_index in range(games_per_pairing // 2):
-        for pairing in pairings(engine_count):
+        for pairing in pairings(engine_count, gauntlet):
             if shard is None or unit % shard[1] == shard[0] - 1:
                 units.append((unit, opening_index, pairing))
             unit += 1
@@ -118,10 +127,11 @@ class Dispatcher:
     """Hands out games in schedule order; after stop(), only the second games of started
     pairs (a pair is the unit of the pentanomial statistics)."""
 
-    def __init__(self, jobs):
+    def __init__(self, jobs, started_pairs=()):
+        """Hands out `jobs` in order; `started_pairs` are pairs a resumed run had started."""
         self.jobs = collections.deque(jobs)
         self.lock = threading.Lock()
-        self.started_pairs = set()
+        self.started_pairs = set(started_pairs)
         self.stopping = False
         self.aborted = False
 
@@ -149,7 +159,7 @@ class Dispatcher:
 
 def scheduled_games(header):
     """Games of the whole match (every shard) of a records' match header."""
-    return header["games"] * len(pairings(len(header["engines"])))
+    return header["games"] * len(header_pairings(header))
 
 
 def build_openings(referee, units, path, shuffle, random_plies, seed):

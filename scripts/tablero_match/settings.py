@@ -225,7 +225,9 @@ class Settings:
     """Everything about a match that every game needs; `header` goes into every record."""
 
     def __init__(self, engines, game, size, margin, timeout, max_plies, referee, log_dir,
-                 header):
+                 header, adjudication=None):
         self.engines, self.game, self.size = engines, game, size
         self.margin, self.timeout, self.max_plies = margin, timeout, max_plies
         self.referee, self.log_dir, self.header = referee, log_dir, header
+        # The --adjudicate settings (parse_adjudication's dict; empty: none).
+        self.adjudication = adjudication or {}

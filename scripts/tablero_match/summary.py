@@ -6,7 +6,7 @@ import math
 import time
 
 from .records import REASONS
-from .schedule import pairings, scheduled_games
+from .schedule import header_pairings, scheduled_games
 from .settings import Limits
 from .stats import Tally, elo_interval, likelihood_of_superiority, points_of, score_to_elo, \
     sprt_test
@@ -19,13 +19,15 @@ def summary_lines(header, records):
     lines = ["Games: %d of %d scheduled (%s %s, %s)" % (
         len(records), scheduled_games(header), header["game"], header["size"] or "default size",
         describe_limits(header["engines"]))]
-    for first, second in pairings(len(names)):
+    for first, second in header_pairings(header):
         a, b = names[first], names[second]
         mine = [r for r in records if {r["p1"], r["p2"]} == {a, b}]
         if mine:
             sprt = header["sprt"] if len(names) == 2 else None
             lines += pairing_lines(Tally.of(a, b, mine), sprt)
-    if len(names) > 2:
+    if header.get("gauntlet") and len(names) > 2 and records:
+        lines += gauntlet_lines(names, records)
+    elif len(names) > 2:
         lines += standings_lines(names, records)
     counts = collections.Counter(r["reason"] for r in records)
     if records:
@@ -73,6 +75,19 @@ def pairing_lines(tally, sprt):
     return lines
 
 
+def gauntlet_lines(names, records):
+    """The first engine's total over every pairing of a gauntlet: W-D-L, score, Elo against
+    the field (pentanomial over all its pairs)."""
+    tally = Tally.of(names[0], "the field", records)
+    mean, error, model = tally.estimate()
+    elo, low, high = elo_interval(mean, error)
+    return ["Gauntlet total of %s against %d engines: %d-%d-%d (W-D-L), score %.1f%%" % (
+                names[0], len(names) - 1, tally.wins, tally.draws, tally.losses, 100.0 * mean),
+            "  Elo %s +/- %s against the field, 95%% interval [%s, %s] (%s), pairs %d" % (
+                fmt_elo(elo), fmt_half_width(low, high), fmt_elo(low), fmt_elo(high), model,
+                tally.pairs)]
+
+
 def standings_lines(names, records):
     """The standings of a round robin: points, games, score and Elo against the field."""
     points = collections.Counter()
@@ -90,8 +105,9 @@ def standings_lines(names, records):
     return lines
 
 
-def progress_line(done, total, record, records, names, sprt, started):
-    """`[n/N] game: result | first engine's W-D-L, score, Elo +/- | games/min`."""
+def progress_line(done, total, record, records, names, sprt, started, before=0):
+    """`[n/N] game: result | first engine's W-D-L, score, Elo +/- | games/min`; `before`
+    games were finished before a resumed run started (they count, not in the rate)."""
     pairing = sorted({names.index(record["p1"]), names.index(record["p2"])})
     a, b = names[pairing[0]], names[pairing[1]]
     mine = [r for r in records if {r["p1"], r["p2"]} == {a, b}]
@@ -105,7 +121,7 @@ def progress_line(done, total, record, records, names, sprt, started):
     if sprt:
         text += ", LLR %.2f" % sprt_test(tally.penta, sprt)[0]
     minutes = (time.monotonic() - started) / 60.0
-    return text + " | %.1f games/min" % (done / minutes if minutes > 0 else 0.0)
+    return text + " | %.1f games/min" % ((done - before) / minutes if minutes > 0 else 0.0)
 
 
 def fmt_elo(elo):
