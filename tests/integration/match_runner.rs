@@ -65,7 +65,9 @@ fn wdl_model_fit_and_decile_check() {
 #[test]
 fn gui_round_trips_query_turn_answers_a_ply_in_one_round_trip() {
     python_tests("test_gui_round_trips.py");
+}
 
+#[test]
 fn match_gauntlet_pgn_resume_and_adjudication() {
     python_tests("test_tournament.py");
 }
