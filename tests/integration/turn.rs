@@ -17,14 +17,19 @@ fn field(line: &str, key: &str) -> String {
     tokens[at + 1].to_string()
 }
 
-/// What `query turn` must answer, built from the single queries.
-fn turn_from_single_queries(engine: &mut InProcess) -> Vec<String> {
-    let moves: Vec<String> = engine
+/// The legal moves, as `query moves` lists them.
+fn legal_moves(engine: &mut InProcess) -> Vec<String> {
+    engine
         .ask_one("query moves")
         .split(' ')
         .skip(1)
         .map(String::from)
-        .collect();
+        .collect()
+}
+
+/// What `query turn` must answer, built from the single queries.
+fn turn_from_single_queries(engine: &mut InProcess) -> Vec<String> {
+    let moves = legal_moves(engine);
     let tomove = match engine.ask_one("query p1turn").as_str() {
         "response true" => "p1",
         _ => "p2",
@@ -66,12 +71,7 @@ fn query_turn_equals_the_single_queries_along_random_games_of_every_game() {
                     turn_from_single_queries(&mut engine),
                     "{game} {played:?}"
                 );
-                let moves: Vec<String> = engine
-                    .ask_one("query moves")
-                    .split(' ')
-                    .skip(1)
-                    .map(String::from)
-                    .collect();
+                let moves = legal_moves(&mut engine);
                 if moves.is_empty() {
                     break;
                 }

@@ -33,22 +33,9 @@ fn runs_of_length(position: &JcShock, length: usize) -> Vec<Coord> {
     let mut marked = vec![false; width * width];
     for player in [Player::One, Player::Two] {
         let pieces = position.pieces(player);
-        let at = |file: usize, rank: usize| pieces >> (rank * width + file) & 1 != 0;
         for line in 0..width {
-            mark_runs(
-                &mut marked,
-                length,
-                width,
-                |i| at(i, line),
-                |i| line * width + i,
-            );
-            mark_runs(
-                &mut marked,
-                length,
-                width,
-                |i| at(line, i),
-                |i| i * width + line,
-            );
+            mark_runs(&mut marked, length, width, pieces, |i| line * width + i);
+            mark_runs(&mut marked, length, width, pieces, |i| i * width + line);
         }
     }
     (0..width * width)
@@ -57,16 +44,16 @@ fn runs_of_length(position: &JcShock, length: usize) -> Vec<Coord> {
         .collect()
 }
 
-/// Marks the squares of the maximal runs of exactly `length` along one line of `width`
-/// squares: `owned(i)` says whether its `i`th square holds the colour, `index(i)` where that
-/// square is in `marked`.
+/// Marks the squares of the maximal runs of exactly `length` of `pieces` along one line of
+/// `width` squares, its `i`th square at `index(i)`.
 fn mark_runs(
     marked: &mut [bool],
     length: usize,
     width: usize,
-    owned: impl Fn(usize) -> bool,
+    pieces: u128,
     index: impl Fn(usize) -> usize,
 ) {
+    let owned = |i: usize| pieces >> index(i) & 1 != 0;
     let mut start = 0;
     while start < width {
         let end = (start..width).find(|&i| !owned(i)).unwrap_or(width);
