@@ -925,10 +925,11 @@ function sideOfFen(fen, board) {
 function dutyWords(st, side, you) {
   const kind = (st.board.pieces.find((p) => p.player === side) || { kind: "piece" }).kind || "piece";
   const own = you ? "your" : "its";
+  const home = (st.board.homes || {})[side], goal = (st.board.goals || {})[side];
   switch (st.duty) {
-    case "setup": return `set up: place a ${kind} on ${own} own home row`;
-    case "counter-crossing": return `answer the crossing: only a counter-crossing may be played`;
-    case "pass": return "pass (no other move is possible): press pass";
+    case "setup": return `set up: place a ${kind} on ${own} own row${home ? ` (row ${home[0]})` : ""}`;
+    case "counter-crossing": return `answer the crossing: move a stone onto ${goal !== undefined ? `row ${goal}` : `${own} goal row`} as well (the marked moves)`;
+    case "pass": return `no move is possible: press pass`;
     case "none": return "nothing (the game is over)";
     default: break;
   }
