@@ -965,12 +965,13 @@ def run(args):
         page = Page(driver, url, tmp)
         page.idle()
         referee = Referee(tablero)
-        rng = random.Random(args.seed)
         checks, timings = [], []
         shots = Path(args.screenshots) if args.screenshots else None
         if shots:
             shots.mkdir(parents=True, exist_ok=True)
         for game, size, movetime, cap in GAMES:
+            # Each game's own random moves: a game does not depend on those before it.
+            rng = random.Random("%s-%d" % (game, args.seed))
             plies, seconds = play_game(page, referee, game, size, movetime, cap, rng, checks)
             fen, result = page.board("fen"), page.board("result")
             end = driver.find_element("css selector", "[data-role=result]").text
