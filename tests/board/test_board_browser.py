@@ -1011,7 +1011,8 @@ def run(args):
                   "Crossings, %d moves): "
                   "median %.0f ms, min %.0f ms, max %.0f ms" % (
                       len(timings), statistics.median(timings), min(timings), max(timings)))
-        print("screenshots in %s" % (shots or tmp))
+        if shots or args.keep:
+            print("screenshots in %s" % tmp + (" and %s" % shots if shots else ""))
         print("browser test: %.1f s (%s)" % (time.monotonic() - started, ", ".join(spent)))
         print("1 passed, 0 failed")
         return 0
