@@ -100,6 +100,7 @@ async function openSession() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function start() {
+  window.addEventListener("resize", fitBoard);
   bindControls();
   bindBoardPointer();
   bindKeys();
@@ -198,7 +199,7 @@ function handleEvent(event) {
     if (info.pv === undefined && info.score === undefined) return;
     S.lines.set(info.multipv || 1, info);
     renderLines();
-    if ((info.multipv || 1) === 1 && info.p1) renderEval(info.p1);
+    if ((info.multipv || 1) === 1 && info.p1 && info.score !== undefined) noteEvaluation(info);
   } else if (event.type === "error") {
     $("engine-error").textContent = event.text;
   }
@@ -391,10 +392,10 @@ function renderBoard(anim, oldFen) {
     t.textContent = "↔ files wrap around";
   }
   // Coordinates.
+  // The file letters always under the board, however it is turned.
   for (let c = 0; c < g.width; c++) {
-    const [x, y] = g.screen(c, 0);
-    const bottom = y > g.h / 2;
-    const t = el("text", { x: x + SQ / 2, y: bottom ? PADV + SQ * g.height + 22 : PADV - 12, "text-anchor": "middle", class: "coord" }, overlay);
+    const [x] = g.screen(c, 0);
+    const t = el("text", { x: x + SQ / 2, y: PADV + SQ * g.height + 22, "text-anchor": "middle", class: "coord" }, overlay);
     t.textContent = g.files[c];
   }
   for (let r = 0; r < g.height; r++) {
@@ -823,25 +824,39 @@ async function playMove(entry) {
 
 // ---------------------------------------------------------------- panel
 
+// The board as large as the window allows with the lines above and below it (status,
+// banner, clocks, the evaluation bar, the buttons) in sight; on a narrow screen it is as wide
+// as the screen and the page scrolls.
+function fitBoard() {
+  const holder = $("board"), svg = holder.querySelector("svg");
+  if (!svg) return;
+  if (window.innerWidth <= 600) { holder.style.removeProperty("--fit"); return; }
+  const play = $("play");
+  const rest = play.getBoundingClientRect().height - svg.getBoundingClientRect().height;
+  const top = play.getBoundingClientRect().top + window.scrollY;
+  const room = window.innerHeight - top - rest - 12;
+  holder.style.setProperty("--fit", `${Math.max(240, Math.floor(room))}px`);
+}
+
 function renderAll(anim, old) {
   const st = S.state;
   if (!st) return;
   const oldFen = old ? old.fen : null;
   renderBoard(anim, oldFen);
   const names = st.board.names;
-  $("game-title").textContent = `${st.game} ${st.size}: ${names.p1} (player 1, ${who(st, "p1")}) against ${names.p2} (player 2, ${who(st, "p2")})`;
+  $("game-title").textContent = `${gameTitle(st.game)} ${st.size}: ${names.p1} (${who(st, "p1")}) against ${names.p2} (${who(st, "p2")})`;
   $("mode").options[0].textContent = `you play ${names.p1} (player 1) against the engine`;
   $("mode").options[1].textContent = `you play ${names.p2} (player 2) against the engine`;
   $("status").textContent = statusText();
+  // At the end the result banner says it all (the status keeps its text and data-duty).
+  $("status").hidden = st.result !== "none" && S.view === null && !S.preview;
   $("status").dataset.duty = S.view === null && !S.preview ? (st.result === "none" ? st.duty || "" : "none") : "";
   const toplace = toplaceShown(st);
   $("toplace").textContent = toplace
     ? `left to place${S.view !== null || S.preview ? " here" : ""}: ${names.p1} ${toplace.p1}, ${names.p2} ${toplace.p2}` : "";
   $("view-bar").hidden = S.view === null || !!S.preview;
   if (S.view !== null) {
-    const m = st.moves[S.view - 1];
-    $("view-text").textContent = S.view === 0 ? `Viewing the start (the game is at move ${st.moves.length})`
-      : `Viewing move ${S.view} of ${st.moves.length}: ${names[m.by] || ""} played ${m.move}`;
+    $("view-text").textContent = `Looking back (the game is at move ${st.moves.length}): ← → step, End returns`;
   }
   const passEntry = st.legal.find((m) => m.ops.length === 0);
   $("pass").hidden = !(passEntry && interactive());
@@ -849,17 +864,30 @@ function renderAll(anim, old) {
   $("engine-name").textContent = `engine: ${st.engine.name}${st.engine.running ? "" : " (not running)"}`;
   renderMoves();
   renderLevels();
-  renderEval(st.evaluation);
+  renderEval();
   renderResult();
   renderClocks();
   renderPreview();
   renderButtons();
   renderRules();
+  fitBoard();
   markBusy();
 }
 
+// Who plays a seat, in words: "you" against the engine, a person, or the engine with its level.
 function who(st, side) {
-  return st.players[side] === "engine" ? st.engine.name : "person";
+  if (st.players[side] !== "engine") {
+    const mode = $("mode").value;
+    return mode === "pve1" || mode === "pve2" ? "you" : "a person";
+  }
+  const level = (st.engine.levels || []).find((c) => c.level === (st.levels || {})[side]);
+  return `${st.engine.name}${level ? ", " + level.label.replace(/,.*$/, "") : ""}`;
+}
+
+// A game's name as its lesson titles it (the catalogue's `title`), else its UCI_Variant name.
+function gameTitle(game) {
+  const entry = (S.games || {})[game];
+  return (entry && entry.title) || game;
 }
 
 // The pieces each player still has to place in the shown position: the state's `toplace`
@@ -897,10 +925,11 @@ function sideOfFen(fen, board) {
 function dutyWords(st, side, you) {
   const kind = (st.board.pieces.find((p) => p.player === side) || { kind: "piece" }).kind || "piece";
   const own = you ? "your" : "its";
+  const home = (st.board.homes || {})[side], goal = (st.board.goals || {})[side];
   switch (st.duty) {
-    case "setup": return `set up: place a ${kind} on ${own} own home row`;
-    case "counter-crossing": return `answer the crossing: only a counter-crossing may be played`;
-    case "pass": return "pass (no other move is possible): press pass";
+    case "setup": return `set up: place a ${kind} on ${own} own row${home ? ` (row ${home[0]})` : ""}`;
+    case "counter-crossing": return `answer the crossing: move a stone onto ${goal !== undefined ? `row ${goal}` : `${own} goal row`} as well (the marked moves)`;
+    case "pass": return `no move is possible: press pass`;
     case "none": return "nothing (the game is over)";
     default: break;
   }
@@ -915,8 +944,10 @@ function statusText() {
   if (S.preview) return `Preview of ${S.preview.moves.join(" ")}: the game is not changed`;
   if (S.view !== null) {
     const side = sideOfFen(shownFen(), st.board);
-    return `Viewing move ${S.view} of ${st.moves.length}${side ? ` (${names[side]} to play there)` : ""}: ` +
-      "press → or End to return";
+    const m = st.moves[S.view - 1];
+    return S.view === 0 ? `Viewing the start of the game${side ? ` (${names[side]} to play)` : ""}`
+      : `Viewing move ${S.view} of ${st.moves.length}: ${names[m.by] || ""} played ${m.move}` +
+        (side && st.moves.length > S.view ? `, then ${names[side]} to play` : "");
   }
   if (st.result !== "none") return `Game over: ${resultHeadline(st)}`;
   const side = st.board.tomove, name = names[side];
@@ -967,26 +998,73 @@ async function chooseLevel(select) {
   if (reply) setState(reply, null);
 }
 
-// The evaluation bar: player 1's expected score per mille (the server's view of the engine's
-// last win-draw-loss estimate, turned round when player 2 was to move) as data-eval, the bar's
-// filled share and a short text; empty when there is none.
-function renderEval(view) {
+// An engine line's evaluation (an info event's, player 1's view) as the state has them: the
+// latest, and the last one of the position it searched (state.evaluations[ply]); the bar
+// follows it.
+function noteEvaluation(info) {
+  const st = S.state;
+  if (!st) return;
+  const view = Object.assign({}, info.p1, { ply: info.ply });
+  st.evaluation = view;
+  if (Array.isArray(st.evaluations) && info.ply >= 0 && info.ply < st.evaluations.length) {
+    st.evaluations[info.ply] = view;
+  }
+  renderEval();
+}
+
+// The evaluation the bar shows and why: {view, note}. Looking back (or at a preview), the
+// evaluation of the shown position when the session has one (the engine's search for its
+// move from there, a hint, an analysis), else none; in the game's position, its own, else
+// that of the position before the last move (the engine's estimate as it chose that move,
+// or the hint or analysis before it), else none.
+function shownEvaluation() {
+  const st = S.state;
+  if (!st) return { view: null, note: "" };
+  const known = (ply) => {
+    const view = (st.evaluations || [])[ply];
+    return view && view.eval !== undefined ? view : null;
+  };
+  if (S.preview) return { view: null, note: "no evaluation of a preview" };
+  const ply = S.view === null ? st.moves.length : S.view;
+  if (known(ply)) return { view: known(ply), note: "" };
+  if (S.view === null && ply > 0 && known(ply - 1)) return { view: known(ply - 1), note: " before the last move" };
+  if (S.view === null && !st.evaluations && st.evaluation && st.evaluation.eval !== undefined) {
+    return { view: st.evaluation, note: "" };   // a server without per-move evaluations
+  }
+  if (S.view === null && st.result !== "none") return { view: null, note: "the game is over" };
+  const where = ply === 0 ? "of the start" : `after move ${ply}`;
+  return { view: null, note: S.view === null && !(st.evaluations || []).some(Boolean)
+    ? "no evaluation yet" : `no evaluation ${where}` };
+}
+
+// The evaluation bar: player 1's expected score per mille from the engine's win-draw-loss
+// estimate (turned round by the server when player 2 was to move) as data-eval, the bar's
+// filled share and a short text; data-eval-ply is the position it belongs to (the moves
+// before it). Both are empty, and the text says so, when there is none for the shown position.
+function renderEval() {
   const bar = $("eval"), st = S.state;
   if (st) {
     bar.style.setProperty("--p1colour", st.board.colours.p1 || "#f5f5f5");
     bar.style.setProperty("--p2colour", st.board.colours.p2 || "#30343b");
   }
-  if (!view || view.eval === undefined) {
+  const { view, note } = shownEvaluation();
+  const names = st ? st.board.names : { p1: "player 1", p2: "player 2" };
+  if (!view) {
     bar.dataset.eval = "";
-    $("eval-text").textContent = "";
+    bar.dataset.evalPly = "";
+    $("eval-fill").style.width = "";
+    $("eval-text").textContent = note;
+    bar.title = "no evaluation: the engine has not searched this position (a hint or an analysis gives one)";
     return;
   }
   bar.dataset.eval = String(view.eval);
+  bar.dataset.evalPly = view.ply === undefined ? "" : String(view.ply);
   $("eval-fill").style.width = `${view.eval / 10}%`;
-  $("eval-text").textContent = view.proven ? `${view.proven.toUpperCase()} wins (proven)`
-    : `P1 ${Math.round(view.eval / 10)}%`;
-  const names = st ? st.board.names : { p1: "player 1" };
-  bar.title = `${names.p1} (player 1): win ${view.wdl[0]}, draw ${view.wdl[1]}, loss ${view.wdl[2]} per mille`;
+  const short = (side) => (names[side] || side).slice(0, 12);
+  $("eval-text").textContent = (view.proven ? `${short(view.proven)} wins (proven)`
+    : `${short("p1")} ${Math.round(view.eval / 10)}%`) + note;
+  bar.title = `${names.p1} (player 1)'s expected score: win ${view.wdl[0]}, draw ${view.wdl[1]}, loss ${view.wdl[2]} per mille` +
+    (note ? ` (of the position${note})` : "");
 }
 
 // The result banner (data-role="result"): who won and why, in words, from the referee's
@@ -1108,7 +1186,9 @@ function renderMoves() {
 
 function renderLines() {
   const body = $("lines").querySelector("tbody");
-  const rows = [...S.lines.keys()].sort((a, b) => a - b).map((k) => {
+  const st = S.state;
+  const wanted = st ? Number((st.engine.values || {}).MultiPV || 1) : 1;
+  const rows = [...S.lines.keys()].filter((k) => k <= wanted).sort((a, b) => a - b).map((k) => {
     const info = S.lines.get(k);
     const tr = document.createElement("tr");
     // The score from player 1's view (the server turns it round for player 2) when known.
@@ -1225,7 +1305,7 @@ function fillGameControls(state, first) {
   S.games = games;
   const gameSel = $("game");
   if (first) {
-    gameSel.replaceChildren(...Object.keys(games).map((g) => new Option(g, g)));
+    gameSel.replaceChildren(...Object.keys(games).map((g) => new Option(gameTitle(g), g)));
   }
   gameSel.value = state.game;
   fillSizes(state.game, state.size);
@@ -1399,7 +1479,10 @@ function toggleRules() {
   section.hidden = !section.hidden;
   button.setAttribute("aria-expanded", String(!section.hidden));
   button.textContent = section.hidden ? "How to play" : "Hide how to play";
-  if (!section.hidden) renderRules();
+  if (!section.hidden) {
+    renderRules();
+    if (section.getBoundingClientRect().top > window.innerHeight * 0.6) section.scrollIntoView({ block: "start" });
+  }
 }
 
 function renderRules() {

@@ -11,6 +11,7 @@ from tablero_match import DEFAULT_BINARY
 from tablero_match.referee import RefereeFailure
 
 from .checks import BoardError, normal_size
+from .lessons import add_titles
 from .referee import catalogue, start_referee
 from .server import BoardServer
 from .session import Config
@@ -77,6 +78,7 @@ def main(argv=None):
             config.games = catalogue(probe)
         finally:
             probe.close()
+        add_titles(config.games)
     except RefereeFailure as e:
         print("error: %s" % e, file=sys.stderr)
         return 2

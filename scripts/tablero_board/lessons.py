@@ -44,6 +44,16 @@ def load_lesson(game):
         return json.load(f)
 
 
+def add_titles(games):
+    """Gives each game of the catalogue `games` that has a lesson its lesson's `title` (the
+    name players know it by, e.g. Cross-Jack), for the page's menus."""
+    for game in lesson_games():
+        if game in games:
+            title = load_lesson(game).get("title")
+            if isinstance(title, str) and title:
+                games[game]["title"] = title
+
+
 def grid_of(fen):
     """The board field of a position string as rows of piece letters ('' for an empty
     square), the top row first, as the string lists them."""

@@ -120,6 +120,7 @@ class GameRecords:
         self.start = self.fen_of([], fen)
         self.moves = moves
         self.adjudged = self.evaluation = self.hint = None
+        self.evaluations = {}
         if result == "none" and reason not in (None, RULES, UNFINISHED) and \
                 record.get("result") in ("p1win", "p2win", "draw"):
             self.adjudged = {"result": record["result"], "reason": reason,

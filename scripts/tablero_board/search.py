@@ -205,7 +205,7 @@ class Search(threading.Thread):
 
     def take_info(self, line):
         """An `info` line: kept as `last` if it is a first line with a score, and (unless
-        collected) the page's event and evaluation."""
+        collected) the page's event and evaluation, the last one of the searched ply too."""
         info = parse_info(line)
         if not info:
             return
@@ -218,7 +218,9 @@ class Search(threading.Thread):
         if self.collect:
             return
         if "score" in info and first:
-            self.session.evaluation = dict(info["p1"], ply=self.ply, kind=self.kind)
+            view = dict(info["p1"], ply=self.ply, kind=self.kind)
+            self.session.evaluation = view
+            self.session.evaluations[self.ply] = view
         self.session.push({"type": "info", "kind": self.kind, "info": info})
 
     def cancel(self):

@@ -56,6 +56,7 @@ class Session(EngineControl, Offers, GameRecords):
         self.level_choices = None   # level_choices() of the engine for this game
         self.engine_level = None    # the Skill Level the engine was last given
         self.evaluation = None      # the last search's p1_view() with its "ply" and "kind"
+        self.evaluations = {}       # ply -> the last evaluation of the position after it
         self.hint = None            # {"ply", "move", "ops"}: the engine's move for a person
         self.delay = 0              # ms before each engine move when both seats are engines
         self.game = self.size = self.start = None
@@ -146,6 +147,7 @@ class Session(EngineControl, Offers, GameRecords):
         self.start = None
         self.start = self.fen_of([])
         self.moves, self.adjudged, self.evaluation, self.hint = [], None, None, None
+        self.evaluations = {}
         if players:
             self.players = players
         if levels:
@@ -188,12 +190,14 @@ class Session(EngineControl, Offers, GameRecords):
         if self.cached is None:
             self.cached = self.judge()
         state = dict(self.cached)
+        evaluations = dict(self.evaluations)
         state.update(session=self.id, version=self.version, seq=self.seq,
                      players=self.players, limits=self.limits, clock=self.clock_view(),
                      searching=self.search.kind if self.search else None,
                      engine=self.engine_view(), adjudged=self.adjudged,
-                     levels=self.levels, evaluation=self.evaluation, hint=self.hint,
-                     delay=self.delay)
+                     levels=self.levels, evaluation=self.evaluation,
+                     evaluations=[evaluations.get(ply) for ply in range(len(self.moves) + 1)],
+                     hint=self.hint, delay=self.delay)
         if self.adjudged:
             state.update(result=self.adjudged["result"], legal=[], duty="none",
                          end=adjudged_end(self.adjudged))
@@ -335,6 +339,9 @@ class Session(EngineControl, Offers, GameRecords):
             raise BoardError("there is no move to take back")
         del self.moves[len(self.moves) - count:]
         self.adjudged = self.evaluation = self.hint = None
+        # The positions still played keep their evaluations.
+        self.evaluations = {ply: view for ply, view in self.evaluations.items()
+                            if ply <= len(self.moves)}
         if self.clock:
             tc = self.limits.get("tc")
             self.clock["left"] = list(self.moves[-1]["clock"]) if self.moves and \

@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """scripts/board.py in a real browser: headless Chromium (Debian's chromium and
 chromium-driver, PyPI's selenium) plays a whole game of each of the three games by clicking
-squares, a person against the engine, and checks the end against a separate tablero referee
-replaying the game's moves (`query fen`, `query result`). It also checks that an illegal click
-and bad records are refused without harm, that a saved record passes `scripts/match.py replay`
-and loads back, that the engine's level chooser offers its levels and a chosen one plays,
-that the evaluation bar shows player 1's expected score after an engine move, and measures the
-time from a click to the engine's move on the page. Then: the person's own side at the bottom
-and every legal first click marked (data-legal) in both seats of every game; a move by
+squares, as a newcomer would: a person against the engine at Level 0 (the level chooser),
+after opening "How to play". It checks each game's end against a separate tablero referee
+replaying the game's moves (`query fen`, `query result`); the rules panel of each game (shown,
+for the selected game, its diagrams' pieces as the referee reads their position strings, `d`);
+the status line's words against the referee's `query duty` at every turn and in loaded
+positions (place, move, answer a crossing, pass). It also checks that an illegal click and bad
+records are refused without harm, that a saved record passes `scripts/match.py replay` and
+loads back, that the level chooser offers the engine's levels and a chosen one plays, that the
+evaluation bar shows player 1's expected score, and measures the time from a click to the
+engine's move on the page (full strength, 100 ms a move). Then: the person's own side at the
+bottom and every legal first click marked (data-legal) in both seats of every game; a move by
 dragging with the mouse and with a finger; looking back with the arrow keys (data-view, the
-status, the highlighted move, the pieces left to place as the referee counts them); a
-phone's viewport (390 × 844, touch); the hint, resign and draw offers, "move now" and the
-clock after a flag (when the server has those requests); and a closed page's session ended.
+status, the highlighted move, the pieces left to place as the referee counts them, the
+evaluation bar showing each viewed position's evaluation or none); a phone's viewport
+(390 × 844, touch); the hint, resign and draw offers, "move now" and the clock after a flag
+(when the server has those requests); and a closed page's session ended. Screenshots of the
+page as a player sees it (the rules, a game under way, looking back, the phone) are left in
+its temporary directory (kept with --keep or --screenshots).
 
 Run alone from the repository (after `cargo build --release`; the packages are in scripts/):
 
@@ -46,7 +53,8 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-
                   "--disable-default-apps", "--mute-audio", "--window-size=1100,940"]
 # (game, size, engine limit in ms per move, plies before the test gives up)
 GAMES = [("crossjack", "4x4", 20, 40), ("jcshock", "4x4", 20, 40),
-         ("crossings", "8x8", 100, 240)]
+         ("crossings", "8x8", 20, 240)]
+TIMED_MOVES = 3   # the person's moves whose reply is timed (full strength, 100 ms a move)
 WAIT = 30.0   # seconds any one page change may take
 
 
@@ -79,13 +87,15 @@ class Referee:
         errors = self.client.select(game, size)
         assert not errors, errors
 
-    def state(self, moves):
-        """(fen, result, legal entries [(move, ops, flags)]) after `moves` from the start."""
-        answers = self.client.exchange([position_command(None, moves), "query fen",
-                                        "query result", "query moves"])
+    def state(self, moves, fen=None):
+        """(fen, result, legal entries [(move, ops, flags)]) after `moves` from the start (or
+        from the position string `fen`); its `query duty` is then self.duty."""
+        answers = self.client.exchange([position_command(fen, moves), "query fen",
+                                        "query result", "query duty", "query moves"])
         if answers[0][0] == ERROR:
             raise Failure("the page's moves are refused by the referee: %s" % answers[0][1])
-        fen, result, legal = (text for _, text in answers)
+        fen, result, duty, legal = (text for _, text in answers)
+        self.duty = duty.split()[1]
         entries = []
         if legal.split():
             for _, text in self.client.exchange(["query effects " + m for m in legal.split()]):
@@ -99,6 +109,32 @@ class Referee:
                     else []
                 entries.append((move, ops, flags))
         return fen, result, entries
+
+    def pieces(self, fen, moves=()):
+        """The referee's own reading of the position `fen` (+ `moves`): {square: piece
+        letter, "" for an empty square}, from its `d` diagram (rows with their rank first,
+        then the file letters)."""
+        process = self.client.process
+        process.send(position_command(fen, list(moves)), "d", "isready")
+        lines = process.read_until(lambda line: line.strip() == "readyok", 10, "readyok")
+        errors = [line for line in lines if line.startswith("info string error")]
+        if errors:
+            raise Failure("the referee refuses %s %s: %s" % (fen, " ".join(moves), errors[0]))
+        rows, files = [], None
+        for line in lines:
+            words = line.split()
+            if not words:
+                if rows:
+                    break
+                continue
+            if words[0].isdigit():
+                rows.append((words[0], words[1:]))
+            elif rows and all(w.isalpha() and w.islower() for w in words):
+                files = words
+        if not rows or files is None:
+            raise Failure("the referee's diagram of %s has no board: %s" % (fen, lines))
+        return {f + rank: "" if cell == "." else cell
+                for rank, cells in rows for f, cell in zip(files, cells)}
 
     def close(self):
         self.client.close()
@@ -124,8 +160,13 @@ def choose(entries, rng, game, red):
 
 
 class Page:
-    def __init__(self, driver, url):
-        self.driver, self.url = driver, url
+    def __init__(self, driver, url, tmp=None):
+        self.driver, self.url, self.tmp = driver, url, tmp
+
+    def shot(self, name):
+        """A screenshot of the window as tmp/<name>.png, to read the page as a player."""
+        if self.tmp is not None:
+            self.driver.save_screenshot(str(self.tmp / ("%s.png" % name)))
 
     def board(self, name):
         return self.driver.find_element("id", "board").get_attribute("data-" + name)
@@ -179,12 +220,16 @@ class Page:
         self.driver.find_element("id", "load").send_keys(str(path))
 
 
-def new_game(page, game, size, movetime, mode="pve1"):
-    """Starts a new game from the page's controls and waits until the person (player 1; in
-    mode pve2 player 2, after the engine's first move) is to move, or the board is idle."""
+def new_game(page, game, size, movetime, mode="pve1", level=None):
+    """Starts a new game from the page's controls (the engine's seat at `level` when given,
+    chosen in its level chooser) and waits until the person (player 1; in mode pve2 player 2,
+    after the engine's first move) is to move, or the board is idle."""
     page.select("game", game)
     page.select("size", size)
     page.select("mode", mode)
+    if level is not None:
+        page.select_css("select[data-role=level][data-side=%s]" % (
+            "p1" if mode == "pve2" else "p2"), str(level))
     page.select("limit-kind", "movetime")
     field = page.driver.find_element("id", "movetime")
     field.clear()
@@ -304,6 +349,7 @@ def check_looking_back(page, referee, checks):
     body.send_keys(Keys.ARROW_RIGHT)
     body.send_keys(Keys.ARROW_LEFT)
     view, status, current, toplace, bar_hidden, fen = info()
+    page.shot("looking-back")
     viewing = status
     if view != "2" or "Viewing move 2 of %d" % len(moves) not in status or current != "2" or \
             bar_hidden:
@@ -316,12 +362,33 @@ def check_looking_back(page, referee, checks):
             "%s %s" % (names["p2"], left["p2"]) not in toplace:
         raise Failure("at move 2 the page shows %s (%s), the referee %s (toplace %s)" % (
             fen, toplace, ref_fen, left))
+    # The evaluation bar shows the viewed position's evaluation when the session has one
+    # (the engine searched the positions where it was to move), else none.
+    evaluations = page.api("state")["evaluations"]
+    bars = []
+    for ply in range(1, min(6, len(moves))):
+        page.driver.find_element("css selector", '#moves [data-ply="%d"]' % ply).click()
+        value, at, text = page.driver.execute_script(
+            "const e = document.getElementById('eval');"
+            " return [e.dataset.eval, e.dataset.evalPly, document.getElementById('eval-text').textContent];")
+        known = evaluations[ply] and evaluations[ply].get("eval") is not None
+        if (known and (value, at) != (str(evaluations[ply]["eval"]), str(ply))) or \
+                (not known and (value != "" or at != "" or "no evaluation" not in text)):
+            raise Failure("looking back at move %d: the bar shows %r (ply %r, %r), the "
+                          "session's evaluation there is %s" % (ply, value, at, text,
+                                                                 evaluations[ply]))
+        bars.append("%d: %s" % (ply, value or text))
+    if not any(e and e.get("eval") is not None for e in evaluations[1:6]) or \
+            all(e and e.get("eval") is not None for e in evaluations[1:6]):
+        raise Failure("the first moves' evaluations are all known or all unknown: %s" %
+                      evaluations[1:6])
     body.send_keys(Keys.END)
     view, status, current, _, bar_hidden, _ = info()
     if view != "" or "Viewing" in status or current != str(len(moves)) or not bar_hidden:
         raise Failure("End did not return to the game: %r %r %r" % (view, status, current))
     checks.append("looking back with the keys: move 2 of %d marked (%s), left to place as the "
-                  "referee counts (%s)" % (len(moves), viewing, toplace))
+                  "referee counts (%s); the evaluation bar of each viewed move (%s)" % (
+                      len(moves), viewing, toplace, ", ".join(bars)))
 
 
 def check_phone(page, referee, checks, shots):
@@ -341,7 +408,13 @@ def check_phone(page, referee, checks, shots):
             raise Failure("at 390 px: the page is %d px wide, the board %d px" % (scroll, board))
         if shots:
             driver.execute_script("window.scrollTo(0, 0);")
-            small_screenshot(driver, shots / "phone.png", scale=0.5)
+            driver.save_screenshot(str(shots / "phone.png"))
+            click(page, "rules-button")
+            page.wait(lambda *a: driver.execute_script(
+                "return !!document.querySelector('[data-role=rules] figure');"), "the rules")
+            driver.execute_script("document.getElementById('rules').scrollIntoView();")
+            driver.save_screenshot(str(shots / "phone-rules.png"))
+            click(page, "rules-button")
         checks.append("a phone's viewport (390 × 844): the page fits (%d px), the board is %d px "
                       "wide" % (scroll, board))
     finally:
@@ -349,12 +422,23 @@ def check_phone(page, referee, checks, shots):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
-    """Plays one game by clicks as player 1 against the engine; returns (plies, seconds)."""
+def play_game(page, referee, game, size, movetime, cap, rng, checks):
+    """Plays one game by clicks as player 1 against the engine at level 0, as a newcomer
+    would after reading how to play; returns (plies, seconds). The status line's words are
+    checked against the referee's duty at every turn."""
     started = time.monotonic()
-    new_game(page, game, size, movetime)
+    new_game(page, game, size, movetime, level=0)
+    state = page.api("state")
+    chosen = page.driver.execute_script(
+        "const s = document.querySelector('select[data-role=level][data-side=p2]');"
+        " return s.options[s.selectedIndex].text;")
+    if state["levels"]["p2"] != 0 or not chosen.startswith("Level 0: beginner"):
+        raise Failure("%s: the engine's level is %s (%r), not level 0" % (
+            game, state["levels"]["p2"], chosen))
+    check_rules(page, referee, game, checks)
     referee.setup(game, size)
     illegal_checked = False
+    duties = set()
     while True:
         fen, result, busy, tomove, ply, _ = page.idle()
         moves = page.moves()
@@ -364,6 +448,12 @@ def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
         if fen != ref_fen:
             raise Failure("%s after %s: the page shows %s, the referee %s" % (
                 game, " ".join(moves), fen, ref_fen))
+        duties.add(check_status(page, referee.duty, entries, "%s after %d moves" % (
+            game, len(moves))))
+        if result != "none":
+            checks.append("%s against level 0: the status line's words agree with the "
+                          "referee's duty at every turn (%s)" % (
+                              game, ", ".join(sorted(d for d in duties if d))))
         if result != "none" or ref_result != "none":
             if result != ref_result:
                 raise Failure("%s: the page says %s, the referee %s" % (game, result,
@@ -378,25 +468,146 @@ def play_game(page, referee, game, size, movetime, cap, rng, timings, checks):
             check_illegal_click(page, entries, fen, ply)
             illegal_checked = True
             checks.append("%s: an illegal click is refused" % game)
+        if len(moves) == 4:
+            page.shot("play-" + game)
         move, ops, flags = choose(entries, rng, game, True)
-        page.driver.execute_script(
-            "window.__t = {click: null, shown: null, ply: document.getElementById('board')"
-            ".dataset.ply};"
-            "if (!window.__hooked) { window.__hooked = true; document.addEventListener("
-            "'click', () => { window.__t.click = performance.now(); }, {capture: true}); }"
-            "new MutationObserver((list, obs) => { const b = document.getElementById('board');"
-            " if (Number(b.dataset.ply) >= Number(window.__t.ply) + 2 && b.dataset.tomove"
-            " !== 'none') { window.__t.shown = performance.now(); obs.disconnect(); } })"
-            ".observe(document.getElementById('board'), {attributes: true});")
         click_move(page, ops)
-        # The time from the click that completes the move (the last one) to the engine's
-        # move drawn on the page.
         page.wait(lambda f, r, b, t, p, m: int(p) > int(ply), "the move %s to be played" % move)
-        if game == "crossings":
-            page.wait(lambda f, r, b, t, p, m: b == "false", "the engine's reply")
-            t = page.driver.execute_script("return window.__t;")
-            if t["click"] is not None and t["shown"] is not None:
-                timings.append(t["shown"] - t["click"])
+
+
+def timed_move(page, ops):
+    """Plays the person's move `ops` by clicks and waits for the engine's reply; the time
+    from the click that completes the move (the last one) to the engine's move drawn on the
+    page, in ms (None if not measured)."""
+    page.driver.execute_script(
+        "window.__t = {click: null, shown: null, ply: document.getElementById('board')"
+        ".dataset.ply};"
+        "if (!window.__hooked) { window.__hooked = true; document.addEventListener("
+        "'click', () => { window.__t.click = performance.now(); }, {capture: true}); }"
+        "new MutationObserver((list, obs) => { const b = document.getElementById('board');"
+        " if (Number(b.dataset.ply) >= Number(window.__t.ply) + 2 && b.dataset.tomove"
+        " !== 'none') { window.__t.shown = performance.now(); obs.disconnect(); } })"
+        ".observe(document.getElementById('board'), {attributes: true});")
+    ply = int(page.board("ply"))
+    click_move(page, ops)
+    page.wait(lambda f, r, b, t, p, m: int(p) >= ply + 2 and b == "false", "the engine's reply")
+    t = page.driver.execute_script("return window.__t;")
+    if t["click"] is not None and t["shown"] is not None:
+        return t["shown"] - t["click"]
+    return None
+
+
+def duty_words(duty, entries):
+    """The words the status line must use for the referee's `duty` and the legal moves:
+    place (every legal move places), move, answer the crossing, pass; None at the end."""
+    if duty == "none":
+        return None
+    if duty == "counter-crossing":
+        return "answer the crossing"
+    if duty == "pass":
+        return "pass"
+    if entries and all(ops and ops[0][0] == "place" for _, ops, _ in entries):
+        return "place"
+    return "move"
+
+
+def check_status(page, duty, entries, where):
+    """The status line (data-role=status) of the game's position: its data-duty is the
+    referee's `duty` and its text says what to do in those words; the words, or None."""
+    text, shown = page.driver.execute_script(
+        "const s = document.querySelector('[data-role=status]');"
+        " return [s.textContent, s.dataset.duty];")
+    words = duty_words(duty, entries)
+    if shown != duty or (words and words not in text.lower()):
+        raise Failure("%s: the status line says %r (data-duty %r); the referee's duty is %s, "
+                      "so it must say %r" % (where, text, shown, duty, words))
+    return words
+
+
+def check_rules(page, referee, game, checks):
+    """"How to play" shows the rules panel (data-role=rules) of the selected game with its
+    diagrams (figures with data-fen); every diagram's drawn pieces, and those after its move,
+    are the referee's reading of its position string. The panel is closed again."""
+    driver = page.driver
+    click(page, "rules-button")
+    panel = driver.find_element("css selector", "[data-role=rules]")
+    end = time.monotonic() + WAIT
+    while not driver.execute_script(
+            "const p = document.querySelector('[data-role=rules]');"
+            " return !p.hidden && !!p.querySelector('.lessons figure[data-fen]') &&"
+            " p.querySelector('.lessons').dataset.game === arguments[0];", game):
+        if time.monotonic() > end:
+            raise Failure("%s: the rules panel did not show the game's lesson: %r" % (
+                game, panel.text[:200]))
+        time.sleep(0.05)
+    if not panel.is_displayed():
+        raise Failure("%s: the rules panel is hidden" % game)
+    title, figures = driver.execute_script(
+        "const p = document.querySelector('[data-role=rules]');"
+        " return [p.querySelector('h2').textContent,"
+        " [...p.querySelectorAll('figure[data-fen]')].map(f => ({fen: f.dataset.fen,"
+        "  move: f.dataset.move || null, boards: [...f.querySelectorAll('.lesson-board')]"
+        "  .map(b => Object.fromEntries([...b.querySelectorAll('[data-square]')].map(q =>"
+        "   [q.dataset.square, (q.querySelector('[data-piece]') || {dataset: {}}).dataset.piece"
+        "    || '']))) }))];")
+    if "How to play" not in title or game not in page.board("game"):
+        raise Failure("%s: the rules panel is titled %r" % (game, title))
+    selected = None
+    for figure in figures:
+        drawn = figure["boards"]
+        squares = list(drawn[0])
+        files = sorted({sq.rstrip("0123456789") for sq in squares})
+        ranks = {sq[len(sq.rstrip("0123456789")):] for sq in squares}
+        size = "%dx%d" % (len(files), len(ranks))
+        if selected != size:
+            referee.setup(game, size)
+            selected = size
+        positions = [(figure["fen"], [])]
+        if figure["move"]:
+            positions.append((figure["fen"], [figure["move"]]))
+        if len(drawn) != len(positions):
+            raise Failure("%s: the diagram of %s %s draws %d boards" % (
+                game, figure["fen"], figure["move"] or "", len(drawn)))
+        for board, (fen, moves) in zip(drawn, positions):
+            read = referee.pieces(fen, moves)
+            if board != read:
+                wrong = sorted(sq for sq in set(board) | set(read)
+                               if board.get(sq) != read.get(sq))
+                raise Failure("%s: the diagram of %s %s draws %s, the referee reads %s" % (
+                    game, fen, " ".join(moves), {sq: board.get(sq) for sq in wrong},
+                    {sq: read.get(sq) for sq in wrong}))
+    page.shot("rules-" + game)
+    click(page, "rules-button")
+    checks.append("%s: How to play shows %r with %d diagrams whose pieces are the referee's "
+                  "reading of their positions" % (game, title, len(figures)))
+
+
+def check_duty_positions(page, referee, tmp, checks):
+    """Positions loaded from records (person against person): the status line says what the
+    side to move must do, in the referee's duty's words: Cross-Jack's set-up and ticks (place),
+    JC Shock (place), Crossings (move, answer a crossing, pass)."""
+    positions = [("crossjack", "4x4", None), ("crossjack", "4x4", "x2x/4/4/o2o x"),
+                 ("jcshock", "4x4", None), ("crossings", "8x8", None),
+                 ("crossings", "8x8", "6r1/8/8/8/8/8/1b6/r7 b"),
+                 ("crossings", "8x8", "8/8/8/6bb/6br/6bb/8/8 r")]
+    new_game(page, "crossjack", "4x4", 20, mode="pvp")
+    seen = []
+    for i, (game, size, fen) in enumerate(positions):
+        referee.setup(game, size)
+        if fen is None:
+            fen = referee.state([])[0]
+        ref_fen, _, entries = referee.state([], fen)
+        record = {"match": {"game": game, "size": size}, "opening": {"fen": fen, "moves": []},
+                  "moves": [], "result": "none", "reason": "unfinished"}
+        path = tmp / ("duty%d.jsonl" % i)
+        path.write_text(json.dumps(record) + "\n")
+        page.load_record(path)
+        page.wait(lambda f, r, b, t, p, m: f == ref_fen and b == "false",
+                  "the loaded position %s" % fen)
+        words = check_status(page, referee.duty, entries, "%s %s" % (game, fen))
+        seen.append("%s %s: %s" % (game, referee.duty, words))
+    checks.append("the status line says what to do as the referee's duty asks (%s)" %
+                  "; ".join(seen))
 
 
 def check_illegal_click(page, entries, fen, ply):
@@ -440,38 +651,47 @@ def click_move(page, ops):
         page.click_square(square)
 
 
-def check_levels(page, referee, checks):
+def check_levels(page, referee, checks, timings):
     """Against the engine as player 1: only player 2's level chooser shows, with the engine's
-    levels and full strength; level 0 chosen reaches the server, a move is answered by the
-    engine, and the evaluation bar then holds player 1's expected score (0..1000)."""
-    new_game(page, "crossings", "8x8", 20)
+    levels and full strength, at the level the games were played at (0); full strength chosen
+    reaches the server, the engine answers moves at the page's default time (100 ms a move),
+    the time from the click to its move on the page is measured, and the evaluation bar then
+    holds player 1's expected score (0..1000)."""
+    new_game(page, "crossings", "8x8", 100)
     choosers = page.driver.execute_script(
         "return [...document.querySelectorAll('select[data-role=level]')].map(s =>"
         " [s.dataset.side, s.closest('label').hidden, [...s.options].map(o => o.value),"
         " s.value]);")
     shown = {side: (values, value) for side, hidden, values, value in choosers if not hidden}
     if set(shown) != {"p2"} or shown["p2"][0] != [str(n) for n in range(21)] or \
-            shown["p2"][1] != "20":
+            shown["p2"][1] != "0":
         raise Failure("the level choosers against the engine as player 2: %s" % choosers)
-    page.select_css("select[data-role=level][data-side=p2]", "0")
+    page.select_css("select[data-role=level][data-side=p2]", "20")
     state = None
     end = time.monotonic() + WAIT
     while time.monotonic() < end:
         state = page.api("state")
-        if state.get("levels", {}).get("p2") == 0:
+        if state.get("levels", {}).get("p2") == 20:
             break
         time.sleep(0.05)
     else:
         raise Failure("the chosen level did not reach the server: %s" % state.get("levels"))
-    _, _, entries = referee.state([])
-    click_move(page, entries[0][1])
-    page.wait(lambda f, r, b, t, p, m: p == "2" and b == "false", "the engine's reply at level 0")
+    moves = []
+    for _ in range(TIMED_MOVES):
+        _, result, entries = referee.state(moves)
+        if result != "none":
+            break
+        move, ops, _ = entries[0]
+        took = timed_move(page, ops)
+        if took is not None:
+            timings.append(took)
+        moves = page.moves()
     value = page.driver.find_element("id", "eval").get_attribute("data-eval")
     if not value or not 0 <= int(value) <= 1000:
         raise Failure("the evaluation bar's data-eval after an engine move: %r" % value)
-    checks.append("the level chooser offers 21 levels; at level 0 the engine answers a move; "
-                  "the evaluation bar then shows data-eval %s (%s)" % (
-                      value, page.driver.find_element("id", "eval-text").text))
+    checks.append("the level chooser offers 21 levels and keeps level 0; at full strength the "
+                  "engine answers %d moves; the evaluation bar then shows data-eval %s (%s)" % (
+                      len(moves) // 2, value, page.driver.find_element("id", "eval-text").text))
 
 
 def supports(page, name):
@@ -630,14 +850,83 @@ def check_records(page, tablero, tmp, checks):
     checks.append("the saved record loads back to the same position and result")
 
 
+# Reduces a PNG screenshot (base64, arguments[0]) to at most 256 colours in the page:
+# the most frequent colours, every pixel drawn in the nearest of them. Answers [width, height,
+# the palette's RGB bytes, a palette index per pixel] (bytes as base64).
+QUANTIZE = """
+const done = arguments[arguments.length - 1];
+const bytes = Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0));
+createImageBitmap(new Blob([bytes], {type: "image/png"})).then((bitmap) => {
+  const w = bitmap.width, h = bitmap.height;
+  const canvas = document.createElement("canvas");
+  canvas.width = w; canvas.height = h;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(bitmap, 0, 0);
+  const data = ctx.getImageData(0, 0, w, h).data;
+  const counts = new Map();
+  for (let i = 0; i < data.length; i += 4) {
+    const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  const palette = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 256).map((e) => e[0]);
+  const nearest = new Map(palette.map((key, i) => [key, i]));
+  const index = new Uint8Array(w * h);
+  for (let p = 0; p < w * h; p++) {
+    const r = data[4 * p], g = data[4 * p + 1], b = data[4 * p + 2];
+    const key = (r << 16) | (g << 8) | b;
+    let best = nearest.get(key);
+    if (best === undefined) {
+      let bestD = Infinity;
+      palette.forEach((c, i) => {
+        const dr = (c >> 16) - r, dg = ((c >> 8) & 255) - g, db = (c & 255) - b;
+        const d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+        if (d < bestD) { bestD = d; best = i; }
+      });
+      nearest.set(key, best);
+    }
+    index[p] = best;
+  }
+  const rgb = new Uint8Array(palette.length * 3);
+  palette.forEach((c, i) => { rgb[3 * i] = c >> 16; rgb[3 * i + 1] = (c >> 8) & 255; rgb[3 * i + 2] = c & 255; });
+  const b64 = (array) => {
+    let text = "";
+    for (let i = 0; i < array.length; i += 32768) text += String.fromCharCode.apply(null, array.subarray(i, i + 32768));
+    return btoa(text);
+  };
+  done([w, h, b64(rgb), b64(index)]);
+}, (e) => done(String(e)));
+"""
+
+
+def palette_png(width, height, rgb, index):
+    """A PNG of `width` × `height` palette indices (`index`, a byte each, rows top down) and
+    the palette `rgb` (3 bytes a colour)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + \
+            struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    rows = b"".join(b"\0" + index[y * width:(y + 1) * width] for y in range(height))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3,
+                                                              0, 0, 0)) + \
+        chunk(b"PLTE", rgb) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+
+
 def small_screenshot(driver, path, scale=0.62):
-    """The window scaled down (a PNG of a few tens of KB, for the README)."""
+    """The window scaled down and reduced to 256 colours by the browser itself (a palette
+    PNG of a few tens of KB, for the README)."""
     import base64
     size = driver.execute_script("return [window.innerWidth, window.innerHeight];")
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "clip": {"x": 0, "y": 0, "width": size[0], "height": size[1],
                                   "scale": scale}})
-    Path(path).write_bytes(base64.b64decode(shot["data"]))
+    answer = driver.execute_async_script(QUANTIZE, shot["data"])
+    if not isinstance(answer, list):
+        raise Failure("the screenshot could not be reduced: %s" % answer)
+    width, height, rgb, index = answer
+    Path(path).write_bytes(palette_png(width, height, base64.b64decode(rgb),
+                                       base64.b64decode(index)))
 
 
 def run(args):
@@ -673,17 +962,17 @@ def run(args):
             raise Failure("board.py did not start: %s %s" % (line, server.stderr.read()))
         url = line.split()[2]
         driver.get(url)
-        page = Page(driver, url)
+        page = Page(driver, url, tmp)
         page.idle()
         referee = Referee(tablero)
-        rng = random.Random(args.seed)
         checks, timings = [], []
         shots = Path(args.screenshots) if args.screenshots else None
         if shots:
             shots.mkdir(parents=True, exist_ok=True)
         for game, size, movetime, cap in GAMES:
-            plies, seconds = play_game(page, referee, game, size, movetime, cap, rng, timings,
-                                       checks)
+            # Each game's own random moves: a game does not depend on those before it.
+            rng = random.Random("%s-%d" % (game, args.seed))
+            plies, seconds = play_game(page, referee, game, size, movetime, cap, rng, checks)
             fen, result = page.board("fen"), page.board("result")
             end = driver.find_element("css selector", "[data-role=result]").text
             print("%s %s: %d plies by clicks in %.1f s, %s; page and referee agree: %s, %s"
@@ -696,26 +985,35 @@ def run(args):
                 check_records(page, tablero, tmp, checks)
             if game == "jcshock":
                 check_looking_back(page, referee, checks)
-        check_levels(page, referee, checks)
-        check_orientation_and_markers(page, checks)
-        check_drag(page, referee, checks)
-        check_phone(page, referee, checks, shots)
+        sections = [("levels and the click-to-move time", lambda: (
+            referee.setup("crossings", "8x8"), check_levels(page, referee, checks, timings))),
+            ("orientation and markers", lambda: check_orientation_and_markers(page, checks)),
+            ("drag", lambda: check_drag(page, referee, checks)),
+            ("phone", lambda: check_phone(page, referee, checks, tmp)),
+            ("status words", lambda: check_duty_positions(page, referee, tmp, checks))]
         if "delay" in page.api("state"):
-            check_hint_resign_draw(page, checks)
-            check_move_now(page, checks)
-            check_flag(page, checks)
+            sections += [("hint, resign, draw", lambda: check_hint_resign_draw(page, checks)),
+                         ("move now", lambda: check_move_now(page, checks)),
+                         ("flag", lambda: check_flag(page, checks))]
         else:
             print("skipped: hint, resign, draw, move now and the flagged clock (the server "
                   "has no such requests)")
-        check_closed_page(page, checks)
+        sections.append(("closed page", lambda: check_closed_page(page, checks)))
+        spent = ["the games and their checks %.1f s" % (time.monotonic() - started)]
+        for name, section in sections:
+            begun = time.monotonic()
+            section()
+            spent.append("%s %.1f s" % (name, time.monotonic() - begun))
         for check in checks:
             print("ok: " + check)
         if timings:
-            print("click to the engine's move on the page (movetime 100, Crossings, %d moves): "
+            print("click to the engine's move on the page (full strength, movetime 100, "
+                  "Crossings, %d moves): "
                   "median %.0f ms, min %.0f ms, max %.0f ms" % (
                       len(timings), statistics.median(timings), min(timings), max(timings)))
-        print("screenshots in %s" % (shots or tmp))
-        print("browser test: %.1f s" % (time.monotonic() - started))
+        if shots or args.keep:
+            print("screenshots in %s" % tmp + (" and %s" % shots if shots else ""))
+        print("browser test: %.1f s (%s)" % (time.monotonic() - started, ", ".join(spent)))
         print("1 passed, 0 failed")
         return 0
     except Exception as e:
@@ -756,7 +1054,8 @@ def main():
                         help="tablero binary: engine and both referees (default: $TABLERO, "
                              "else target/release/tablero)")
     parser.add_argument("--screenshots", metavar="DIR",
-                        help="also save each game's final screenshot as DIR/<game>.png")
+                        help="also save each game's final screenshot, small (a 256-colour "
+                             "PNG), as DIR/<game>.png: the README's pictures")
     parser.add_argument("--seed", type=int, default=7, help="seed of the person's moves")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     return run(parser.parse_args())

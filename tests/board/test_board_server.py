@@ -1048,6 +1048,58 @@ class Levels(unittest.TestCase):
             finally:
                 server.close()
 
+    def test_each_ply_keeps_its_last_evaluation(self):
+        # The engine's search for its move, a hint and an analysis each leave the evaluation
+        # of the position they searched under its ply; a ply nobody searched has none; a
+        # take-back keeps those of the positions still played.
+        server = Server(config())
+        try:
+            sid = server.ok("open", game="crossings", limits={"movetime": 30},
+                            players={"p1": "engine", "p2": "person"})["session"]
+            state = server.ok("state", session=sid)
+            self.assertEqual(state["evaluations"], [None])
+            server.ok("go", session=sid)
+            state, _ = wait_for(server, sid, lambda s: len(s["moves"]) == 1 and
+                                not s["searching"])
+            server.ok("move", session=sid, move=state["legal"][0]["move"])
+            server.ok("go", session=sid)
+            state, _ = wait_for(server, sid, lambda s: len(s["moves"]) == 3 and
+                                not s["searching"])
+            server.ok("hint", session=sid)
+            state, _ = wait_for(server, sid, lambda s: s["hint"] and not s["searching"])
+            evaluations = state["evaluations"]
+            self.assertEqual(len(evaluations), 4)
+            self.assertIsNone(evaluations[1])
+            self.assertEqual([(e["ply"], e["kind"]) for e in evaluations if e],
+                             [(0, "move"), (2, "move"), (3, "hint")])
+            self.assertEqual(evaluations[3], state["evaluation"])
+            for e in evaluations:
+                if e:
+                    self.assertTrue(0 <= e["eval"] <= 1000, e)
+                    self.assertEqual(e["eval"], (2 * e["wdl"][0] + e["wdl"][1] + 1) // 2)
+            server.ok("analyse", session=sid, ply=1)
+            since, version, end = 0, -1, time.monotonic() + 20
+            while time.monotonic() < end:   # an info line with a score: an evaluation
+                reply = server.ok("poll", session=sid, since=since, version=version, wait=1)
+                events, version = reply["events"], reply["version"]
+                since = events[-1]["seq"] if events else since
+                if any(e["type"] == "info" and e["kind"] == "analysis" and
+                       "score" in e["info"] for e in events):
+                    break
+            state = server.ok("stop", session=sid)
+            self.assertEqual((state["evaluations"][1]["ply"], state["evaluations"][1]["kind"]),
+                             (1, "analysis"))
+            # The analysis of move 1 is the last evaluation; the others are kept.
+            self.assertEqual(state["evaluations"][0], evaluations[0])
+            self.assertEqual(state["evaluations"][2], evaluations[2])
+            state = server.ok("takeback", session=sid, count=2)
+            self.assertEqual([(e["ply"], e["kind"]) for e in state["evaluations"]],
+                             [(0, "move"), (1, "analysis")])
+            state = server.ok("new", session=sid, game="crossings")
+            self.assertEqual(state["evaluations"], [None])
+        finally:
+            server.close()
+
     def test_an_engine_without_levels_gets_no_chooser(self):
         with tempfile.TemporaryDirectory() as tmp:
             log = Path(tmp) / "sent.log"

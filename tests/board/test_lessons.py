@@ -19,7 +19,8 @@ import threading
 import unittest
 from pathlib import Path
 
-from tablero_board.lessons import LESSON_DIR, draw_lesson, grid_of, lesson_games, load_lesson
+from tablero_board.lessons import LESSON_DIR, add_titles, draw_lesson, grid_of, lesson_games, \
+    load_lesson
 from tablero_board.referee import catalogue, parse_board, start_referee
 from tablero_board.server import STATIC_FILES, BoardServer
 from tablero_board.session import Config
@@ -62,6 +63,13 @@ class LessonData(unittest.TestCase):
     def test_every_game_has_a_lesson_and_no_other(self):
         self.assertEqual(set(lesson_games()), set(TOPICS))
         self.assertEqual(set(lesson_games()), set(self.referee.variants()))
+
+    def test_the_menus_name_each_game_as_its_lesson_does(self):
+        games = {game: {} for game in self.referee.variants()}
+        add_titles(games)
+        self.assertEqual({game: entry["title"] for game, entry in games.items()},
+                         {"crossjack": "Cross-Jack", "jcshock": "JC Shock",
+                          "crossings": "Crossings"})
 
     def test_each_lesson_teaches_goal_turn_special_rules_and_end(self):
         for game, needed in TOPICS.items():
