@@ -47,29 +47,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 TABLERO = os.environ.get("TABLERO") or str(REPO / "target" / "release" / "tablero")
 CRASHING = "%s %s %s 2" % (sys.executable, REPO / "tests" / "match" / "crash.py", TABLERO)
-# tablero with every line it is sent logged to a file (and option lines hidden): the board's
-# engine command given the log file and the names of the options to hide.
+# tablero with every line it is sent logged to a file (and option lines hidden, or its wdl
+# fixed): the board's engine command given the log file (or -) and logging_engine.py's words.
 LOGGING = "%s %s %s" % (sys.executable, HERE / "logging_engine.py", TABLERO)
-# tablero whose `wdl` words are replaced by the fixed ones given (W,D,L from the side to
-# move's view), or left out ("none"): an engine whose estimate the test chooses.
-FIXED_WDL = """
-import re, subprocess, sys, threading
-child = subprocess.Popen([sys.argv[1]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         text=True, bufsize=1)
-wdl = "" if sys.argv[2] == "none" else " wdl " + sys.argv[2].replace(",", " ")
-def forward():
-    for line in child.stdout:
-        sys.stdout.write(re.sub(r" wdl [0-9]+ [0-9]+ [0-9]+", wdl, line))
-        sys.stdout.flush()
-threading.Thread(target=forward, daemon=True).start()
-for line in sys.stdin:
-    child.stdin.write(line)
-    child.stdin.flush()
-    if line.split() == ["quit"]:
-        break
-child.stdin.close()
-child.wait()
-"""
 
 
 def config(engine=TABLERO, max_sessions=2, idle=600.0):
@@ -865,34 +845,30 @@ class Sessions(unittest.TestCase):
             server.close()
 
     def test_the_engine_answers_a_draw_offer_from_its_own_estimate(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            script = Path(tmp) / "fixed_wdl.py"
-            script.write_text(FIXED_WDL)
-            # The person (player 1) offers on its turn, so the engine's view is the fixed
-            # wdl turned round; after a move, on the engine's turn, the fixed wdl itself.
-            for wdl, moved, answer in (("100,200,700", False, [700, 200, 100]),
-                                       ("700,200,100", False, [100, 200, 700]),
-                                       ("700,200,100", True, [700, 200, 100]),
-                                       ("none", False, None)):
-                server = Server(config(engine="%s %s %s %s" % (sys.executable, script,
-                                                               TABLERO, wdl)))
-                try:
-                    state = server.ok("open", game="crossings", limits={"movetime": 50},
-                                      players={"p1": "person", "p2": "engine"})
-                    sid = state["session"]
-                    if moved:
-                        server.ok("move", session=sid, move=state["legal"][0]["move"])
-                    reply = server.ok("draw", session=sid)
-                    accepted = answer is not None and 2 * answer[0] + answer[1] <= 1000
-                    self.assertEqual(reply["draw"], {"accepted": accepted, "wdl": answer},
-                                     (wdl, moved))
-                    self.assertEqual(reply["result"], "draw" if accepted else "none")
-                    if accepted:
-                        self.assertEqual(reply["adjudged"]["reason"], "agreement")
-                    else:
-                        self.assertIsNone(reply["searching"])
-                finally:
-                    server.close()
+        # The person (player 1) offers on its turn, so the engine's view is the fixed
+        # wdl turned round; after a move, on the engine's turn, the fixed wdl itself.
+        for wdl, moved, answer in (("100,200,700", False, [700, 200, 100]),
+                                   ("700,200,100", False, [100, 200, 700]),
+                                   ("700,200,100", True, [700, 200, 100]),
+                                   ("none", False, None)):
+            server = Server(config(engine="%s - wdl=%s" % (LOGGING, wdl)))
+            try:
+                state = server.ok("open", game="crossings", limits={"movetime": 50},
+                                  players={"p1": "person", "p2": "engine"})
+                sid = state["session"]
+                if moved:
+                    server.ok("move", session=sid, move=state["legal"][0]["move"])
+                reply = server.ok("draw", session=sid)
+                accepted = answer is not None and 2 * answer[0] + answer[1] <= 1000
+                self.assertEqual(reply["draw"], {"accepted": accepted, "wdl": answer},
+                                 (wdl, moved))
+                self.assertEqual(reply["result"], "draw" if accepted else "none")
+                if accepted:
+                    self.assertEqual(reply["adjudged"]["reason"], "agreement")
+                else:
+                    self.assertIsNone(reply["searching"])
+            finally:
+                server.close()
 
     def test_the_server_ends_every_process_when_it_stops(self):
         script = REPO / "scripts" / "board.py"

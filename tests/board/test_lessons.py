@@ -12,19 +12,16 @@ Run by hand from the repository (TABLERO defaults to target/release/tablero):
 cargo test runs it through tests/integration/board_page.rs with the test build as TABLERO.
 """
 
-import http.client
 import json
 import os
-import threading
 import unittest
 from pathlib import Path
 
 from tablero_board.lessons import LESSON_DIR, add_titles, draw_lesson, grid_of, lesson_games, \
     load_lesson
-from tablero_board.referee import catalogue, parse_board, start_referee
-from tablero_board.server import STATIC_FILES, BoardServer
-from tablero_board.session import Config
-from tablero_board.sessions import Sessions
+from tablero_board.referee import parse_board, start_referee
+from tablero_board.server import STATIC_FILES
+from test_board_server import Server, config
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -175,48 +172,12 @@ class DrawnLessons(unittest.TestCase):
         self.assertEqual(grid_of("R1b/3 r"), [["R", "", "b"], ["", "", ""]])
 
 
-class Server:
-    """A board server on a free port in this process, its sessions started with TABLERO."""
-
-    def __init__(self):
-        cfg = Config([TABLERO], [TABLERO], "uci", None, None, 2, 600.0, os.devnull)
-        probe = start_referee([TABLERO])
-        try:
-            cfg.games = catalogue(probe)
-        finally:
-            probe.close()
-        self.sessions = Sessions(cfg)
-        self.httpd = BoardServer(("127.0.0.1", 0), self.sessions, quiet_errors=True)
-        self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def request(self, method, path, body=None, headers=None):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        head = {"Host": "127.0.0.1:%d" % self.port}
-        head.update(headers or {})
-        connection.request(method, path, body=body, headers=head)
-        response = connection.getresponse()
-        data = response.read()
-        connection.close()
-        return response.status, data, response
-
-    def api(self, name, **data):
-        status, body, _ = self.request("POST", "/api/" + name, json.dumps(data).encode(),
-                                       {"Content-Type": "application/json"})
-        return status, json.loads(body)
-
-    def close(self):
-        self.httpd.shutdown()
-        self.sessions.close_all()
-        self.httpd.server_close()
-
-
 class LessonRequest(unittest.TestCase):
     """The `lesson` request through the HTTP server, beside a game in play."""
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server()
+        cls.server = Server(config())
 
     @classmethod
     def tearDownClass(cls):
