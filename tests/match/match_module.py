@@ -4,6 +4,7 @@ test, the misbehaving engines beside this file, a match run as a command and its
 import os
 import subprocess
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -28,6 +29,21 @@ def run_match(*args, cwd):
         args += ["--referee", TABLERO]
     return subprocess.run([sys.executable, str(SCRIPT)] + args, cwd=cwd,
                           capture_output=True, text=True, timeout=120)
+
+
+class InScratchDirectory(unittest.TestCase):
+    """A test case run in a temporary directory of its own (`self.dir`), removed after it."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = Path(self.tmp.name)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def run_here(self, *args):
+        """scripts/match.py with `args`, run in the test's directory."""
+        return run_match(*args, cwd=self.dir)
 
 
 def read_records(path):

@@ -21,7 +21,7 @@ import unittest
 import zipfile
 from pathlib import Path
 
-from match_module import REPO, TABLERO
+from match_module import REPO, TABLERO, InScratchDirectory
 from tablero_match import find_binary
 
 SCRIPT = REPO / "scripts" / "release.py"
@@ -46,13 +46,10 @@ def executable(path):
     path.chmod(0o755)
 
 
-class Archive(unittest.TestCase):
+class Archive(InScratchDirectory):
     def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.out = Path(self.tmp.name)
-
-    def tearDown(self):
-        self.tmp.cleanup()
+        super().setUp()
+        self.out = self.dir
 
     def build(self, *args):
         """A release of TABLERO into the temporary folder: its path and its members."""

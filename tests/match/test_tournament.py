@@ -16,11 +16,10 @@ import math
 import re
 import subprocess
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import ConcurrentRunner, HERE, TABLERO, read_records, run_match
+from match_module import ConcurrentRunner, HERE, TABLERO, InScratchDirectory, read_records
 from tablero_match import UsageError
 from tablero_match.adjudication import draw_by_scores, mover_score, parse_adjudication, \
     resigns
@@ -43,17 +42,7 @@ def tablero_id_name():
                 if line.startswith("id name "))
 
 
-class Directory(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = Path(self.tmp.name)
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
-    def run_here(self, *args):
-        return run_match(*args, cwd=self.dir)
-
+class Directory(InScratchDirectory):
     def replay(self, *files):
         return self.run_here("replay", "--referee", TABLERO, *files)
 

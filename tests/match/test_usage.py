@@ -12,26 +12,15 @@ cargo test runs it through tests/integration/match_runner.rs with the test build
 
 import json
 import re
-import tempfile
 import unittest
 from pathlib import Path
 
-from match_module import ConcurrentRunner, TABLERO, read_records, run_match
+from match_module import ConcurrentRunner, TABLERO, InScratchDirectory, read_records
 
 TWO = ["--engine", "cmd=%s" % TABLERO, "name=a", "--engine", "cmd=%s" % TABLERO, "name=b"]
 
 
-class Usage(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.dir = Path(self.tmp.name)
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
-    def run_here(self, *args):
-        return run_match(*args, cwd=self.dir)
-
+class Usage(InScratchDirectory):
     def test_help_names_every_option_and_command(self):
         text = self.run_here("--help").stdout
         for word in ("--engine", "cmd=", "name=", "proto=uci|ugi", "option.<Name>", "--each",
