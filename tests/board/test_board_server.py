@@ -253,7 +253,9 @@ class Parsing(unittest.TestCase):
             self.assertIn("0..20", str(refused.exception), bad)
 
 
-class Http(unittest.TestCase):
+class WithServer(unittest.TestCase):
+    """Tests sharing one board server (`cls.server`) started with TABLERO."""
+
     @classmethod
     def setUpClass(cls):
         cls.server = Server(config())
@@ -261,6 +263,9 @@ class Http(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.server.close()
+
+
+class Http(WithServer):
 
     def test_static_files_carry_a_strict_policy(self):
         for path in ("/", "/board.js", "/board.css"):

@@ -21,7 +21,7 @@ from tablero_board.lessons import LESSON_DIR, add_titles, draw_lesson, grid_of, 
     load_lesson
 from tablero_board.referee import parse_board, start_referee
 from tablero_board.server import STATIC_FILES
-from test_board_server import Server, config
+from test_board_server import WithServer
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -172,16 +172,8 @@ class DrawnLessons(unittest.TestCase):
         self.assertEqual(grid_of("R1b/3 r"), [["R", "", "b"], ["", "", ""]])
 
 
-class LessonRequest(unittest.TestCase):
+class LessonRequest(WithServer):
     """The `lesson` request through the HTTP server, beside a game in play."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server(config())
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.close()
 
     def open(self, game):
         status, reply = self.server.api("open", game=game,
