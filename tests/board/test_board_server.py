@@ -253,8 +253,8 @@ class Parsing(unittest.TestCase):
             self.assertIn("0..20", str(refused.exception), bad)
 
 
-class WithServer(unittest.TestCase):
-    """Tests sharing one board server (`cls.server`) started with TABLERO."""
+class WithServer:
+    """A mixin for test cases sharing one board server (`cls.server`) started with TABLERO."""
 
     @classmethod
     def setUpClass(cls):
@@ -265,7 +265,7 @@ class WithServer(unittest.TestCase):
         cls.server.close()
 
 
-class Http(WithServer):
+class Http(WithServer, unittest.TestCase):
 
     def test_static_files_carry_a_strict_policy(self):
         for path in ("/", "/board.js", "/board.css"):

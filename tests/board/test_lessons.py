@@ -172,7 +172,7 @@ class DrawnLessons(unittest.TestCase):
         self.assertEqual(grid_of("R1b/3 r"), [["R", "", "b"], ["", "", ""]])
 
 
-class LessonRequest(WithServer):
+class LessonRequest(WithServer, unittest.TestCase):
     """The `lesson` request through the HTTP server, beside a game in play."""
 
     def open(self, game):

@@ -31,12 +31,14 @@ fn board_server_bounds_sessions_and_their_processes() {
     server_test(SERVER_GROUPS[2]);
 }
 
-/// The names of the classes `class Name(unittest.TestCase):` that start a line of `source`.
+/// The names of the classes `class Name(…, unittest.TestCase):` that start a line of
+/// `source` (a mixin may come before the test case).
 fn test_classes(source: &str) -> Vec<&str> {
     source
         .lines()
         .filter_map(|line| line.strip_prefix("class "))
-        .filter_map(|rest| rest.split_once("(unittest.TestCase)"))
+        .filter_map(|rest| rest.split_once('('))
+        .filter(|(_, bases)| bases.trim_end().ends_with("unittest.TestCase):"))
         .map(|(name, _)| name)
         .filter(|name| name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
         .collect()
