@@ -61,23 +61,39 @@ def parse_board(text):
              "homes": player_map(raw.get("homes", "-"), row_range),
              "toplace": player_map(raw.get("toplace", "-"), int),
              "pass": None if raw.get("pass", "-") == "-" else raw["pass"],
-             "size": raw.get("size"), "default": raw.get("default"), "sizes": listed("sizes")}
+             "size": raw.get("size"), "default": raw.get("default"), "sizes": listed("sizes"),
+             "operations": operation_arities(raw.get("operations", "-"))}
     for entry in listed("pieces"):
         letter, player, kind = (entry.split(":") + ["", ""])[:3]
         board["pieces"].append({"letter": letter, "player": player, "kind": kind})
     return board
 
 
+# The operations of `query effects` with their number of values, for a referee whose
+# `query board` does not list them (`operations`).
 OP_ARITY = {"move": 2, "place": 2, "remove": 1, "set": 2}
 
 
-def parse_effects(text):
+def operation_arities(text):
+    """`query board`'s `operations` ('move:2,place:2,…') as {word: values}; OP_ARITY when
+    the referee gives none."""
+    arities = {}
+    for item in listing(text):
+        word, _, count = item.partition(":")
+        if count.isdigit():
+            arities[word] = int(count)
+    return arities or dict(OP_ARITY)
+
+
+def parse_effects(text, arities=None):
     """`query effects`' answer (after 'effects ') as {move, ops, flags, fields}: each op a
-    list [kind, args…]; the fields after the ops as a dict."""
+    list [kind, args…], read by `arities` (`query board`'s `operations`, OP_ARITY when not
+    given); the fields after the ops as a dict."""
+    arities = arities or OP_ARITY
     words = text.split()
     move, ops, fields, i = words[0], [], {}, 1
-    while i < len(words) and words[i] in OP_ARITY:
-        arity = OP_ARITY[words[i]]
+    while i < len(words) and words[i] in arities:
+        arity = arities[words[i]]
         ops.append(words[i:i + 1 + arity])
         i += 1 + arity
     fields = split_pairs(words[i:])

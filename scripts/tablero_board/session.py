@@ -223,8 +223,8 @@ class Session(EngineControl, Offers, GameRecords):
             effects = self.referee.queries(["effects " + m for m in legal_tokens])
             for token, answer in zip(legal_tokens, effects):
                 text = subject(answer, "effects")
-                entry = parse_effects(text) if text else {"move": token, "ops": [],
-                                                          "flags": [], "fields": {}}
+                entry = parse_effects(text, board["operations"]) if text else {
+                    "move": token, "ops": [], "flags": [], "fields": {}}
                 entry["move"] = token
                 legal.append(entry)
         return {"game": self.game, "size": self.size, "start": self.start, "fen": fen,

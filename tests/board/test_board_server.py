@@ -35,8 +35,8 @@ from tablero_board.checks import BoardError, check_delay, check_fen, check_level
     check_limits, check_players, check_token, normal_size
 from tablero_board.cli import parser as board_parser
 from tablero_board.offers import accepts_draw
-from tablero_board.referee import catalogue, parse_board, parse_effects, parse_end, \
-    start_referee
+from tablero_board.referee import catalogue, operation_arities, parse_board, parse_effects, \
+    parse_end, start_referee
 from tablero_board.search import level_choices, p1_view, parse_info
 from tablero_board.server import BoardServer, Handler
 from tablero_board.session import Config
@@ -170,6 +170,12 @@ class Parsing(unittest.TestCase):
         self.assertEqual(effects["ops"], [["place", "b4", "x"], ["move", "b1", "b2"]])
         self.assertEqual(effects["flags"], ["capture", "crossing"])
         self.assertEqual(parse_effects("0000 flags pass")["ops"], [])
+        # An operation the board does not know is read by the arities `query board` lists.
+        self.assertEqual(parsed["operations"], {"move": 2, "place": 2, "remove": 1, "set": 2})
+        arities = operation_arities("move:2,place:2,remove:1,set:2,swap:3")
+        effects = parse_effects("a1b2 swap a1 b2 c3 move a1 b2 flags capture", arities)
+        self.assertEqual(effects["ops"], [["swap", "a1", "b2", "c3"], ["move", "a1", "b2"]])
+        self.assertEqual(effects["flags"], ["capture"])
         self.assertIsNone(parse_end("none"))
         end = parse_end("result p2win reason crossing-unanswered crossed f1")
         self.assertEqual(end, {"result": "p2win", "reason": "crossing-unanswered",
