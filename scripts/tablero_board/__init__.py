@@ -3,7 +3,7 @@
 `python3 scripts/board.py` prints an address; a browser opening it plays Cross-Jack, JC Shock
 and Crossings against an engine, shows engine games and analyses positions. The page
 (scripts/board/: index.html, board.css, board.js) draws what `query board` and the position
-string say and offers the moves of `query moves`, clicked as `query effects` names them. The
+string say and offers the legal moves of `query turn`, clicked as their effects name them. The
 server is a thin JSON API over two processes per page session, both driven through
 tablero_match:
 

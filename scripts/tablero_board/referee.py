@@ -144,6 +144,27 @@ def adjudged_end(adjudged):
             "scores": None, "decided": None}
 
 
+def parse_turn(answers, arities=None):
+    """`query turn`'s answers ((ok, text) each, as RefereeClient.exchange gives them, from the
+    first) as {tomove, duty, toplace, end, legal}: `end` the `query end` text after 'end ',
+    `legal` one parse_effects entry per legal move in `query moves` order. None when they are
+    not a whole turn (an older referee without the query answers one error)."""
+    facts = subject(answers[0], "turn") if answers else None
+    if facts is None or not facts.startswith("tomove "):
+        return None
+    fields = split_pairs(facts.split())
+    count = int(fields.get("moves", "-1")) if fields.get("moves", "").isdigit() else -1
+    if count < 0 or len(answers) != count + 3 or answers[-1] != (True, "turn done"):
+        return None
+    end = subject(answers[1], "end")
+    effects = [subject(answer, "effects") for answer in answers[2:2 + count]]
+    if end is None or None in effects:
+        return None
+    return {"tomove": fields.get("tomove"), "duty": fields.get("duty"),
+            "toplace": fields.get("toplace"), "end": end,
+            "legal": [parse_effects(text, arities) for text in effects]}
+
+
 def subject(answer, name):
     """The text after '<name> ' of a query's answer (ok, text); None for an error or another
     subject (an older referee that lacks the query)."""

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from tablero_match.engine import position_command
 from tablero_match.records import FORFEIT, MAX_PLIES
-from tablero_match.referee import RefereeFailure
+from tablero_match.referee import RESPONSE, RefereeFailure
 
 from . import CLOCK_MARGIN_MS, MAX_EVENTS, MAX_GAME_PLIES, MAX_PREVIEW
 from .checks import FULL_STRENGTH, BoardError, check_int, check_token, normal_size
 from .records import GameRecords
 from .offers import Offers
-from .referee import adjudged_end, parse_board, parse_effects, parse_end, \
+from .referee import adjudged_end, parse_board, parse_end, parse_turn, \
     start_referee, subject
 from .search import EngineControl
 
@@ -204,33 +204,29 @@ class Session(EngineControl, Offers, GameRecords):
         return state
 
     def judge(self):
-        """The referee's view of the current position."""
+        """The referee's view of the current position: its facts, and every legal move with
+        its effects from one `query turn`."""
         error = self.referee.command(self.position())
         if error:
             raise BoardError("the referee refused the game: " + error, 500)
-        answers = self.referee.queries(["fen", "result", "reason", "board", "moves", "duty",
-                                        "end"])
+        answers = self.referee.exchange(["query fen", "query result", "query reason",
+                                         "query board", "query turn"])
+        answers = [(kind == RESPONSE, text) for kind, text in answers]
+        if len(answers) < 5:
+            raise BoardError("the referee answered %d lines to 5 queries" % len(answers), 500)
         fen, result, reason = answers[0][1], answers[1][1], answers[2][1]
         board_text = subject(answers[3], "board")
         if board_text is None:
             raise BoardError("the referee does not answer 'query board'", 500)
         board = parse_board(board_text)
-        legal_tokens = answers[4][1].split() if answers[4][0] else []
-        duty = subject(answers[5], "duty")
-        end_text = subject(answers[6], "end")
-        legal = []
-        if legal_tokens:
-            effects = self.referee.queries(["effects " + m for m in legal_tokens])
-            for token, answer in zip(legal_tokens, effects):
-                text = subject(answer, "effects")
-                entry = parse_effects(text, board["operations"]) if text else {
-                    "move": token, "ops": [], "flags": [], "fields": {}}
-                entry["move"] = token
-                legal.append(entry)
+        turn = parse_turn(answers[4:], board["operations"])
+        if turn is None:
+            raise BoardError("the referee does not answer 'query turn' (a tablero older than "
+                             "the board): build the one beside it", 500)
         return {"game": self.game, "size": self.size, "start": self.start, "fen": fen,
                 "result": result, "reason": None if reason == "none" else reason,
-                "board": board, "duty": duty, "end": parse_end(end_text) if end_text else None,
-                "legal": legal, "moves": [dict(m) for m in self.moves],
+                "board": board, "duty": turn["duty"], "end": parse_end(turn["end"]),
+                "legal": turn["legal"], "moves": [dict(m) for m in self.moves],
                 "games": self.config.games}
 
     def clock_view(self):

@@ -36,7 +36,7 @@ from tablero_board.checks import BoardError, check_delay, check_fen, check_level
 from tablero_board.cli import parser as board_parser
 from tablero_board.offers import accepts_draw
 from tablero_board.referee import catalogue, operation_arities, parse_board, parse_effects, \
-    parse_end, start_referee
+    parse_end, parse_turn, start_referee
 from tablero_board.search import level_choices, p1_view, parse_info
 from tablero_board.server import BoardServer, Handler
 from tablero_board.session import Config
@@ -177,6 +177,16 @@ class Parsing(unittest.TestCase):
         self.assertEqual(effects["ops"], [["swap", "a1", "b2", "c3"], ["move", "a1", "b2"]])
         self.assertEqual(effects["flags"], ["capture"])
         self.assertIsNone(parse_end("none"))
+        turn = parse_turn([(True, "turn tomove p2 duty setup toplace - moves 2"),
+                           (True, "end none"), (True, "effects a1 place a1 o"),
+                           (True, "effects b1 place b1 o"), (True, "turn done")])
+        self.assertEqual((turn["tomove"], turn["duty"], turn["end"]), ("p2", "setup", "none"))
+        self.assertEqual([entry["ops"] for entry in turn["legal"]],
+                         [[["place", "a1", "o"]], [["place", "b1", "o"]]])
+        for partial in ([(False, "query: expected gameover, …, found 'turn'")],
+                        [(True, "turn tomove p1 duty move toplace - moves 1"),
+                         (True, "end none"), (True, "turn done")]):
+            self.assertIsNone(parse_turn(partial), partial)
         end = parse_end("result p2win reason crossing-unanswered crossed f1")
         self.assertEqual(end, {"result": "p2win", "reason": "crossing-unanswered",
                                "details": {"crossed": "f1"}, "squares": ["f1"],
