@@ -22,8 +22,8 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_BINARY = REPO / "target" / "release" / "tablero"
+from tablero_match import DEFAULT_BINARY
+
 # Cross-Jack's sides run from 3 to 16 with at most 128 squares (protocol.md).
 CROSSJACK_SIDES = range(3, 17)
 
@@ -112,7 +112,7 @@ def main(argv=None):
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="\n".join(__doc__.split("\n\n")[1:]))
     parser.add_argument("--binary", type=Path, default=DEFAULT_BINARY,
-                        help="the tablero binary (default: target/release/tablero)")
+                        help="the tablero binary (default: %(default)s)")
     parser.add_argument("--game", choices=["crossjack", "jcshock", "crossings"],
                         default="crossjack")
     parser.add_argument("--boards", type=lambda t: [parse_board(b) for b in t.split(",")],

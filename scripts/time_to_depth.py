@@ -16,6 +16,7 @@ import argparse
 import random
 import time
 
+from tablero_match import DEFAULT_BINARY
 from tablero_match.engine import (
     Engine, EngineError, game_options, position_command, setoption)
 
@@ -71,7 +72,7 @@ def time_to_depth(binary, game, moves, depth, threads):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("binary", nargs="?", default="target/release/tablero")
+    parser.add_argument("binary", nargs="?", default=str(DEFAULT_BINARY))
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--positions", type=int, default=4)
     args = parser.parse_args()
