@@ -32,6 +32,7 @@ def api_move(session, data):
     if not session.over() and session.players[side] == "engine":
         raise BoardError("it is the engine's move (%s plays %s)" % (
             session.config.engine_name, session.cached["board"]["names"].get(side, side)))
+    session.playable(move)      # a refused move leaves an analysis or a hint running
     session.stop_search()
     session.check_flag()
     session.play(move)

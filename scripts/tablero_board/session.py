@@ -292,9 +292,9 @@ class Session(EngineControl, Offers, GameRecords):
     def player_name(self, side):
         return self.config.engine_name if self.players[side] == "engine" else "person"
 
-    def play(self, token, ms=None):
-        """Plays `token` if the referee says it is legal; BoardError (nothing changed)
-        otherwise. `ms`: the time used (else measured from the clock)."""
+    def playable(self, token):
+        """The legal move `token` names (its entry of the referee's legal moves); BoardError
+        with the referee's reason otherwise. Changes nothing."""
         check_token(token)
         if self.over():
             raise BoardError("the game is over")
@@ -307,6 +307,12 @@ class Session(EngineControl, Offers, GameRecords):
             why = answer[1] if not answer[0] else "not among the legal moves"
             why = why[len("query effects: "):] if why.startswith("query effects: ") else why
             raise BoardError("illegal move '%s': %s" % (token, why))
+        return entry
+
+    def play(self, token, ms=None):
+        """Plays `token` if the referee says it is legal; BoardError (nothing changed)
+        otherwise. `ms`: the time used (else measured from the clock)."""
+        entry = self.playable(token)
         side = self.side_to_move()
         now = time.monotonic()
         if ms is None:

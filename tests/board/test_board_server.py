@@ -455,6 +455,10 @@ class Http(WithServer, unittest.TestCase):
             # A move while the engine thinks stops it first.
             self.server.ok("players", session=sid, players={"p1": "person", "p2": "person"})
             self.server.ok("analyse", session=sid, ply=1)
+            # An illegal move is refused and leaves the analysis running.
+            status, reply = self.server.api("move", session=sid, move="zz9")
+            self.assertEqual(status, 400, reply)
+            self.assertEqual(self.server.ok("state", session=sid)["searching"], "analysis")
             state = self.server.ok("move", session=sid, move=state["legal"][0]["move"])
             self.assertIsNone(state["searching"])
             self.assertEqual(len(state["moves"]), 2)
