@@ -109,7 +109,7 @@ def measure(engine, game, size, plies, games, rng):
 
 
 def main(argv):
-    """Runs the measure; exit status 1 when the two ways ever disagree."""
+    """Runs the measure; exit status 1 when the two ways ever disagree, 2 on bad usage."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tablero", default=str(DEFAULT_BINARY), help="engine binary "
                         "(default %(default)s)")
@@ -117,8 +117,15 @@ def main(argv):
                         "(default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
     rng = random.Random(args.seed)
-    engine = Engine(args.tablero)
+    try:
+        engine = Engine(args.tablero)
+    except OSError as e:
+        print("error: cannot start %s: %s" % (args.tablero, e), file=sys.stderr)
+        return 2
     try:
         print("| game | plies | round trips a ply, one by one | ms a ply, one by one | "
               "round trips a ply, query turn | ms a ply, query turn |")

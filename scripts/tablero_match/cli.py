@@ -174,8 +174,8 @@ def match_parser():
                         "draw movenumber=N movecount=N score=CP, resign movecount=N score=CP "
                         "[twosided=true], proven [nodes=N] [movetime=MS] (see below)")
     parser.add_argument("--records", metavar="FILE",
-                        help="write one JSON line per game to FILE (must not exist yet, "
-                        "except with --resume)")
+                        help="write one JSON line per game to FILE (must not exist yet or "
+                        "be empty, except with --resume)")
     parser.add_argument("--pgn", metavar="FILE",
                         help="write every game as PGN to FILE (must not exist yet, except "
                         "with --resume)")

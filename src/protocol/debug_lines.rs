@@ -16,7 +16,7 @@ fn debug(text: &str) -> String {
 
 /// An option set: its name and value as sent.
 pub fn option_set(name: &str, value: Option<&str>) -> String {
-    match value {
+    match value.filter(|value| !value.is_empty()) {
         Some(value) => debug(&format!("setoption {name} = {value}")),
         None => debug(&format!("setoption {name}")),
     }

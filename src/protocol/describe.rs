@@ -101,18 +101,21 @@ fn duty_word(duty: Duty) -> &'static str {
 /// `query end` line, one `query effects` line per legal move in `query moves` order, and
 /// `response turn done`.
 pub fn turn_lines(game: &AnyGame) -> Vec<String> {
-    let moves = game.legal_moves();
+    // Every legal move has its effects; the count is of the lines written all the same, so
+    // that a GUI reading `moves` lines never falls out of step.
+    let effects: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .filter_map(|mv| game.effects(mv).ok())
+        .map(|described| effects_line(&described))
+        .collect();
     let facts = format!(
         "response turn tomove {} duty {} toplace {} moves {}",
         player(game.side_to_move()),
         duty_word(game.duty()),
         per_player(game.description().to_place, |n| n.to_string()),
-        moves.len()
+        effects.len()
     );
-    let effects = moves
-        .iter()
-        .filter_map(|mv| game.effects(mv).ok())
-        .map(|described| effects_line(&described));
     std::iter::once(facts)
         .chain(std::iter::once(end_line(game.end().as_ref())))
         .chain(effects)

@@ -128,6 +128,10 @@ fn debug_on_says_what_silent_commands_did_and_debug_off_is_silent_again() {
              bbbbbbbb/bbbbbbbb/8/8/8/r7/1rrrrrrr/rrrrrrrr b, player 2 to move, 60 legal moves, \
              in play"]
     );
+    assert_eq!(
+        engine.ask("setoption name Debug Log File value"),
+        ["info string debug: setoption Debug Log File"]
+    );
     engine.run("debug off");
     assert!(engine.ask("setoption name MultiPV value 1").is_empty());
 }

@@ -32,6 +32,15 @@ class RoundTrips(unittest.TestCase):
             self.assertGreater(float(cells[2]), 5.0, row)
             self.assertEqual(cells[4], "1", row)
 
+    def test_bad_usage_is_an_error_line(self):
+        for args, words in ((["--games", "0"], "--games must be at least 1"),
+                            (["--tablero", "/nonexistent/tablero"], "cannot start")):
+            done = subprocess.run([sys.executable, str(SCRIPT)] + args, capture_output=True,
+                                  text=True, timeout=30)
+            self.assertEqual(done.returncode, 2, done.stderr)
+            self.assertIn("error: " + words, done.stderr)
+            self.assertNotIn("Traceback", done.stderr)
+
     def test_help(self):
         done = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True,
                               text=True, timeout=30)
