@@ -18,7 +18,7 @@ from pathlib import Path
 from tablero_match.engine import position_command
 
 from .checks import BoardError, need
-from .referee import parse_board, parse_effects, parse_end, subject
+from .referee import grid_of, parse_end, position_view
 
 LESSON_DIR = Path(__file__).resolve().parent.parent / "board" / "lessons"
 # The keys of `query board` a diagram needs (the size lists are long and of no use there).
@@ -54,46 +54,31 @@ def add_titles(games):
                 games[game]["title"] = title
 
 
-def grid_of(fen):
-    """The board field of a position string as rows of piece letters ('' for an empty
-    square), the top row first, as the string lists them."""
-    rows = []
-    for text in fen.split()[0].split("/"):
-        row, count = [], ""
-        for ch in text + "/":
-            if ch.isdigit():
-                count += ch
-                continue
-            if count:
-                row += [""] * int(count)
-                count = ""
-            if ch != "/":
-                row.append(ch)
-        rows.append(row)
-    return rows
-
-
 def squares_of(board):
     """Every square name of a parsed board description."""
     return {f + r for f in board["files"] for r in board["ranks"]}
 
 
-def ask(referee, fen, moves, subjects, what):
-    """The answers (ok, text) to `subjects` in the position `fen` + `moves`; BoardError 500
-    naming `what` if the referee refuses the position."""
+def view(referee, fen, moves, what):
+    """(position string, parsed board, `query turn` parsed) of the position `fen` + `moves`,
+    from one exchange with the referee; BoardError 500 naming `what` if it refuses the
+    position or does not answer."""
     error = referee.command(position_command(fen, moves))
     if error:
         raise BoardError("lesson %s: the referee refused it: %s" % (what, error), 500)
-    return referee.queries(subjects)
+    answers, board, turn = position_view(referee, ["fen", "board"])
+    if not answers[0][0] or board is None or turn is None:
+        raise BoardError("lesson %s: the referee does not answer query fen, board and turn"
+                         % what, 500)
+    return answers[0][1], board, turn
 
 
-def answer(pair, name, what):
-    """The text of `query <name>`'s answer after its subject (for `fen` and `moves`, which
-    answer without one: all of it); BoardError 500 naming `what` if it is an error."""
-    text = (pair[1] if pair[0] else None) if name in ("fen", "moves") else subject(pair, name)
-    if text is None:
-        raise BoardError("lesson %s: query %s: %s" % (what, name, pair[1]), 500)
-    return text
+def first_target(entry):
+    """The square a move's clicks end on: its first effect's destination or placed square."""
+    ops = entry["ops"]
+    if not ops:
+        return None
+    return ops[0][-1] if ops[0][0] == "move" else ops[0][1]
 
 
 def draw_diagram(referee, diagram, what):
@@ -104,38 +89,29 @@ def draw_diagram(referee, diagram, what):
     position or the move."""
     fen = need(diagram, "fen", str, required=True)
     move = diagram.get("move")
-    subjects = ["fen", "board", "moves", "end"] + (["effects " + move] if move else [])
-    answers = ask(referee, fen, [], subjects, what)
-    shown = answer(answers[0], "fen", what)
-    parsed = parse_board(answer(answers[1], "board", what))
+    shown, parsed, turn = view(referee, fen, [], what)
     board = {key: parsed[key] for key in BOARD_KEYS}
-    board["grid"] = grid_of(shown)
-    end_text = answer(answers[3], "end", what)
-    legal = answer(answers[2], "moves", what).split()
+    board["grid"] = grid_of(parsed)
     result = {"caption": diagram.get("caption", ""), "fen": shown, "board": board,
-              "end": parse_end(end_text), "marks": list(diagram.get("marks", []))}
+              "end": parse_end(turn["end"]), "marks": list(diagram.get("marks", []))}
     unknown = [m for m in result["marks"] if m not in squares_of(board)]
     if unknown:
         raise BoardError("lesson %s: marked squares not on the board: %s" % (
             what, ", ".join(unknown)), 500)
     if diagram.get("legal"):
         targets = []
-        for token, pair in zip(legal, referee.queries(["effects " + m for m in legal])):
-            ops = parse_effects(answer(pair, "effects", what))["ops"]
-            target = ops[0][-1] if ops and ops[0][0] == "move" else ops[0][1] if ops else None
+        for target in map(first_target, turn["legal"]):
             if target and target not in targets:
                 targets.append(target)
         result["legal"] = targets
     if move:
-        effects = parse_effects(answer(answers[4], "effects", what))
-        if effects["move"] not in legal:
+        entry = next((e for e in turn["legal"] if e["move"].lower() == move.lower()), None)
+        if entry is None:
             raise BoardError("lesson %s: %s is not among the legal moves" % (what, move), 500)
-        after = ask(referee, fen, [effects["move"]], ["fen", "board", "end"], what)
-        after_fen = answer(after[0], "fen", what)
-        result.update(move=effects["move"], ops=effects["ops"], flags=effects["flags"],
-                      after={"fen": after_fen, "grid": grid_of(after_fen),
-                             "tomove": parse_board(answer(after[1], "board", what))["tomove"],
-                             "end": parse_end(answer(after[2], "end", what))})
+        after_fen, after, after_turn = view(referee, fen, [entry["move"]], what)
+        result.update(move=entry["move"], ops=entry["ops"], flags=entry["flags"],
+                      after={"fen": after_fen, "grid": grid_of(after),
+                             "tomove": after["tomove"], "end": parse_end(after_turn["end"])})
     return result
 
 

@@ -5,7 +5,7 @@ what the page draws."""
 import shlex
 
 from tablero_match.engine import EngineError
-from tablero_match.referee import RefereeClient, RefereeFailure
+from tablero_match.referee import RESPONSE, RefereeClient, RefereeFailure
 
 
 def start_referee(argv):
@@ -163,6 +163,29 @@ def parse_turn(answers, arities=None):
     return {"tomove": fields.get("tomove"), "duty": fields.get("duty"),
             "toplace": fields.get("toplace"), "end": end,
             "legal": [parse_effects(text, arities) for text in effects]}
+
+
+def position_view(client, subjects):
+    """One exchange about the referee's position: the answers (ok, text) to the one-line
+    queries `subjects` (`board` among them), the board they describe (parse_board; None if
+    not answered) and `query turn` read with that board's effect arities (parse_turn; None if
+    not answered whole)."""
+    lines = ["query " + name for name in subjects] + ["query turn"]
+    answers = [(kind == RESPONSE, text) for kind, text in client.exchange(lines)]
+    singles = answers[:len(subjects)]
+    if len(singles) < len(subjects):
+        return singles, None, None
+    board_text = subject(singles[subjects.index("board")], "board")
+    board = parse_board(board_text) if board_text is not None else None
+    turn = parse_turn(answers[len(subjects):], board["operations"] if board else None)
+    return singles, board, turn
+
+
+def grid_of(board):
+    """The pieces of a parsed board description (`query board`'s `placement`) as rows of
+    piece letters ('' for an empty square), the top rank first."""
+    letters = dict(item.split(":", 1) for item in listing(board["raw"].get("placement", "-")))
+    return [[letters.get(f + r, "") for f in board["files"]] for r in reversed(board["ranks"])]
 
 
 def subject(answer, name):

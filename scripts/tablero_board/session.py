@@ -7,13 +7,13 @@ from pathlib import Path
 
 from tablero_match.engine import position_command
 from tablero_match.records import FORFEIT, MAX_PLIES
-from tablero_match.referee import RESPONSE, RefereeFailure
+from tablero_match.referee import RefereeFailure
 
 from . import CLOCK_MARGIN_MS, MAX_EVENTS, MAX_GAME_PLIES, MAX_PREVIEW
 from .checks import FULL_STRENGTH, BoardError, check_int, check_token, normal_size
 from .records import GameRecords
 from .offers import Offers
-from .referee import adjudged_end, parse_board, parse_end, parse_turn, \
+from .referee import adjudged_end, parse_end, position_view, \
     start_referee, subject
 from .search import EngineControl
 
@@ -209,20 +209,13 @@ class Session(EngineControl, Offers, GameRecords):
         error = self.referee.command(self.position())
         if error:
             raise BoardError("the referee refused the game: " + error, 500)
-        answers = self.referee.exchange(["query fen", "query result", "query reason",
-                                         "query board", "query turn"])
-        answers = [(kind == RESPONSE, text) for kind, text in answers]
-        if len(answers) < 5:
-            raise BoardError("the referee answered %d lines to 5 queries" % len(answers), 500)
-        fen, result, reason = answers[0][1], answers[1][1], answers[2][1]
-        board_text = subject(answers[3], "board")
-        if board_text is None:
+        answers, board, turn = position_view(self.referee, ["fen", "result", "reason", "board"])
+        if board is None:
             raise BoardError("the referee does not answer 'query board'", 500)
-        board = parse_board(board_text)
-        turn = parse_turn(answers[4:], board["operations"])
         if turn is None:
             raise BoardError("the referee does not answer 'query turn' (a tablero older than "
                              "the board): build the one beside it", 500)
+        fen, result, reason = (text for _, text in answers[:3])
         return {"game": self.game, "size": self.size, "start": self.start, "fen": fen,
                 "result": result, "reason": None if reason == "none" else reason,
                 "board": board, "duty": turn["duty"], "end": parse_end(turn["end"]),

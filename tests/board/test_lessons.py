@@ -167,9 +167,22 @@ class DrawnLessons(unittest.TestCase):
                 for d in s["diagrams"]]
         self.assertTrue(all(any(op[0] == "move" for op in d["ops"]) for d in pull))
 
-    def test_grid_of_reads_runs_of_several_digits(self):
-        self.assertEqual(grid_of("x10/12 o"), [["x"] + [""] * 10, [""] * 12])
-        self.assertEqual(grid_of("R1b/3 r"), [["R", "", "b"], ["", "", ""]])
+    def test_grid_of_places_the_pieces_of_the_placement_top_rank_first(self):
+        referee = start_referee([TABLERO])
+        try:
+            for game, fen, grid in (
+                    ("crossjack", "x11/12/12 o", [["x"] + [""] * 11, [""] * 12, [""] * 12]),
+                    ("crossjack", "x2/3/3/3/3/3/3/3/3/3/3/2o x",
+                     [["x", "", ""]] + [[""] * 3] * 10 + [["", "", "o"]]),
+                    ("crossings", "R7/8/8/8/8/8/8/r1b5 r", [["R"] + [""] * 7] + [[""] * 8] * 6 +
+                     [["r", "", "b", "", "", "", "", ""]])):
+                referee.select(game, None)
+                error = referee.command("position fen " + fen)
+                self.assertIsNone(error, fen)
+                board = parse_board(referee.queries(["board"])[0][1][len("board "):])
+                self.assertEqual(grid_of(board), grid, fen)
+        finally:
+            referee.close()
 
 
 class LessonRequest(WithServer, unittest.TestCase):
