@@ -82,8 +82,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Writes a move in this game's notation (one token).
     fn format_move(&self, mv: Self::Move) -> String;
 
-    /// The letter of the piece on `square` as the position string writes it; `None` when the
-    /// square is empty or off the board.
+    /// The letter of the piece on `square` (a square of the board) as the position string
+    /// writes it; `None` when the square is empty.
     fn piece_letter(&self, square: Coord) -> Option<char>;
 
     /// A text diagram of the board with coordinates.

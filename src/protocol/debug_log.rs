@@ -42,11 +42,6 @@ impl DebugLog {
         })
     }
 
-    /// The file's path, as given.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Appends `<time> <mark> <line>` and flushes, so that the log is whole when the engine
     /// is killed; a failed write is reported on stderr once per line and never stops the
     /// engine.

@@ -171,7 +171,7 @@ impl Game for Crossings {
     }
 
     fn piece_letter(&self, at: Coord) -> Option<char> {
-        at.is_on(SIZE).then(|| self.letter_at(square(at))).flatten()
+        self.letter_at(square(at))
     }
 
     fn description(&self) -> BoardDescription {

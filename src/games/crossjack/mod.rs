@@ -143,10 +143,7 @@ impl Game for CrossJack {
     }
 
     fn piece_letter(&self, square: Coord) -> Option<char> {
-        square
-            .is_on(self.size())
-            .then(|| self.letter_at(square))
-            .flatten()
+        self.letter_at(square)
     }
 
     fn description(&self) -> BoardDescription {

@@ -151,10 +151,7 @@ impl Game for JcShock {
     }
 
     fn piece_letter(&self, square: Coord) -> Option<char> {
-        square
-            .is_on(self.size())
-            .then(|| self.piece_at(square))
-            .flatten()
+        self.piece_at(square)
     }
 
     fn description(&self) -> BoardDescription {
