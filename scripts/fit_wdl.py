@@ -29,6 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 from tablero_match import DEFAULT_BINARY, UsageError
+from tablero_match.adjudication import mover_score
 from tablero_match.records import RULES, first_mover_is_p1, read_records
 from tablero_match.referee import Referee, RefereeFailure
 
@@ -40,13 +41,8 @@ OUTCOMES = (1.0, 0.5, 0.0)  # win, draw, loss of the mover
 
 def parse_cp(score):
     """The centipawns of a record's score ("cp 34"), None for a mate or another score."""
-    words = (score or "").split()
-    if len(words) == 2 and words[0] == "cp":
-        try:
-            return int(words[1])
-        except ValueError:
-            return None
-    return None
+    value = mover_score({"score": score or ""})
+    return None if value is None or math.isinf(value) else value
 
 
 def mover_points(result, mover_is_p1):
